@@ -1,0 +1,102 @@
+#pragma once
+// Anchors: where an edit applies. Three kinds behind one factory:
+//   regex  (RE2, multi-line, named groups),
+//   syntax (a tree-sitter query on C, C++ or Python, predicates evaluated here, optionally
+//           narrowed by a regex inside the target capture),
+//   cmake  (command invocations found by a cmake-language(7) lexer).
+// Anchors work on normalized text (text::NormalizedText: no BOM, CRLF read as LF); every offset
+// here is an offset into that text. A CompiledAnchor is immutable and safe to use from several
+// threads at once.
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "anchor/cmake_lexer.hpp"
+#include "anchor/span.hpp"
+
+namespace tp::anchor {
+
+enum class Kind { regex, syntax, cmake };
+enum class Language { c, cpp, python };
+
+std::optional<Language> parse_language(std::string_view name); // "c" | "cpp" | "python"
+
+struct AnchorSpec {
+  Kind kind = Kind::regex;
+  // regex: an RE2 pattern; (?m) is implied. syntax: a tree-sitter query.
+  std::string pattern;
+  // regex: a named group; syntax: a capture name (without '@'). Empty: the whole match
+  // (syntax: the first capture of the pattern).
+  std::string target;
+  Language language = Language::cpp; // syntax only
+  std::string within;                // syntax only: optional RE2 searched inside the target
+  std::string within_group;          // syntax only: optional named group of `within`
+  std::vector<std::string> commands; // cmake only: command names, case-insensitive
+};
+
+struct CompileOptions {
+  // Identifiers blanked to spaces of equal length before C/C++ parsing (PyTorch export macros).
+  std::vector<std::string> export_macros;
+};
+
+// Why a spec does not compile: `offset` is a byte offset into the spec's `pattern` (or `within`
+// when `in_within`), so the caller can point at file:line:col of the patchset.
+struct CompileError {
+  std::string message;
+  std::size_t offset = 0;
+  bool in_within = false;
+};
+
+struct Match {
+  Span whole;                         // the whole regex match / query match / invocation
+  Span target;                        // what an action works on
+  std::map<std::string, Span> groups; // named regex groups or query captures (first node each)
+  std::optional<CmakeInvocation> invocation; // cmake anchors only
+};
+
+struct FindResult {
+  std::vector<Match> matches;
+  // Syntax anchors: the inspected region holds ERROR or MISSING nodes. `degraded_at` is the
+  // offset of the first such node.
+  bool parse_degraded = false;
+  std::size_t degraded_at = 0;
+};
+
+class CompiledAnchor {
+public:
+  // Compiles `spec`; on failure returns the error. Never throws.
+  static std::variant<CompiledAnchor, CompileError> compile(const AnchorSpec& spec,
+                                                            const CompileOptions& options);
+
+  // All matches in `text` (normalized), in order of their start offset.
+  FindResult find(std::string_view text) const;
+
+  // A literal that every match contains (case-folded when `prefilter_is_case_insensitive`),
+  // for a quick memmem before any parsing. Empty when there is none.
+  const std::string& prefilter_literal() const;
+  bool prefilter_is_case_insensitive() const;
+
+  const AnchorSpec& spec() const;
+
+  struct Impl;
+  explicit CompiledAnchor(std::shared_ptr<const Impl> impl) : m_impl(std::move(impl)) {}
+
+private:
+  std::shared_ptr<const Impl> m_impl;
+};
+
+// Every occurrence of identifier `name` in `text`: for C/C++/Python the identifier-like nodes
+// (identifier, field_identifier, type_identifier, …) whose text is `name`, after export-macro
+// blanking; never inside comments or string literals.
+std::vector<Span> find_identifier_uses(Language language, std::string_view text,
+                                       std::string_view name, const CompileOptions& options);
+
+// Whole-word occurrences of `name` in `text` (for rename with a regex anchor).
+std::vector<Span> find_word_occurrences(std::string_view text, std::string_view name);
+
+} // namespace tp::anchor

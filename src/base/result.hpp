@@ -1,0 +1,75 @@
+#pragma once
+// Result<T>: a value or an Error, for environment failures (I/O, git, permissions).
+// Member names follow std::expected so that C++23 is a one-line switch.
+#include <cassert>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace tp {
+
+// An environment failure with the context gathered at each layer boundary, outermost first:
+// "apply cmake-minimum: writing third_party/fmt/CMakeLists.txt: permission denied".
+class Error {
+public:
+  explicit Error(std::string message) : m_message(std::move(message)) {}
+  const std::string& message() const { return m_message; }
+  // Prefixes context ("writing x") to the message; returns *this for chaining.
+  Error& context(const std::string& what) {
+    m_message = what + ": " + m_message;
+    return *this;
+  }
+
+private:
+  std::string m_message;
+};
+
+template <typename E> struct Unexpected {
+  E error;
+};
+inline Unexpected<Error> unexpected(Error e) { return {std::move(e)}; }
+inline Unexpected<Error> fail(std::string message) { return {Error(std::move(message))}; }
+
+template <typename T> class [[nodiscard]] Result {
+public:
+  Result(T value) : m_data(std::in_place_index<0>, std::move(value)) {}
+  Result(Unexpected<Error> e) : m_data(std::in_place_index<1>, std::move(e.error)) {}
+
+  bool has_value() const { return m_data.index() == 0; }
+  explicit operator bool() const { return has_value(); }
+  T& value() & { assert(has_value()); return std::get<0>(m_data); }
+  const T& value() const& { assert(has_value()); return std::get<0>(m_data); }
+  T&& value() && { assert(has_value()); return std::get<0>(std::move(m_data)); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  const Error& error() const { assert(!has_value()); return std::get<1>(m_data); }
+  Error& error() { assert(!has_value()); return std::get<1>(m_data); }
+
+private:
+  std::variant<T, Error> m_data;
+};
+
+template <> class [[nodiscard]] Result<void> {
+public:
+  Result() = default;
+  Result(Unexpected<Error> e) : m_error(std::move(e.error)), m_failed(true) {}
+  bool has_value() const { return !m_failed; }
+  explicit operator bool() const { return has_value(); }
+  const Error& error() const { assert(m_failed); return m_error; }
+  Error& error() { assert(m_failed); return m_error; }
+
+private:
+  Error m_error{""};
+  bool m_failed = false;
+};
+
+// Returns a failed Result carrying `r`'s error with `what` prefixed.
+template <typename T> Unexpected<Error> with_context(const Result<T>& r, const std::string& what) {
+  Error e = r.error();
+  e.context(what);
+  return {std::move(e)};
+}
+
+} // namespace tp

@@ -1,0 +1,3 @@
+#include "cli/main.hpp"
+
+int main(int argc, char** argv) { return tp::cli::main(argc, argv); }
