@@ -1,0 +1,57 @@
+#pragma once
+// The one OS interface: reading and atomically replacing files, file modes, staying inside the
+// checkout root, and an exclusive lock. Portable parts live in files.cpp; the POSIX and Win32
+// specifics in platform_posix.cpp / platform_win32.cpp behind the functions declared here.
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "base/result.hpp"
+
+namespace tp::platform {
+
+namespace fs = std::filesystem;
+
+// The whole file as bytes. Errors name the path and the OS reason.
+Result<std::string> read_file(const fs::path& path);
+
+enum class Durability { flush, no_flush };
+
+// Replaces `target` with `bytes` atomically: writes a temporary file beside it, flushes it to
+// disk (Durability::flush), gives it the target's permissions (when the target exists), and
+// renames it over the target. On failure the target is untouched and the temporary removed.
+Result<void> write_file_atomic(const fs::path& target, std::string_view bytes,
+                               Durability durability = Durability::flush);
+
+// Flushes a directory entry (so a rename survives power loss); a no-op where unsupported.
+Result<void> sync_directory(const fs::path& dir);
+
+// Resolves `relative` (a '/'-separated path from a patchset or journal, or user input with '\\')
+// against `root` and refuses anything that would leave it: an absolute path, a drive letter or
+// UNC prefix, a `..` component that climbs out, or an existing symlink (at any component) whose
+// target lies outside `root`. The file itself need not exist. Returns the path to use.
+Result<fs::path> resolve_inside(const fs::path& root, std::string_view relative);
+
+// An exclusive advisory lock on `lock_file` (created if needed), held until destruction. Waits up
+// to `wait` for another holder, then fails with a message that names the holder's lock file.
+class FileLock {
+public:
+  static Result<std::unique_ptr<FileLock>> acquire(const fs::path& lock_file,
+                                                   std::chrono::milliseconds wait);
+  ~FileLock();
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+
+  struct Handle;
+  explicit FileLock(std::unique_ptr<Handle> handle);
+
+private:
+  std::unique_ptr<Handle> m_handle;
+};
+
+// True when standard output is a terminal (for color and progress lines).
+bool stdout_is_terminal();
+
+} // namespace tp::platform
