@@ -1,1 +1,243 @@
-// placeholder: being written
+// Portable parts of the platform layer; OS calls go through platform/os.hpp.
+#include "platform/files.hpp"
+
+#include <algorithm>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include "platform/os.hpp"
+
+namespace tp::platform {
+
+namespace {
+
+// Like ccache's AtomicFile: owns a temporary until commit(); the destructor closes and removes
+// it, so no failure path can publish a half-written file or leave litter behind.
+class TempFile {
+public:
+  explicit TempFile(os::CreatedTemp temp) : m_temp(std::move(temp)) {}
+  ~TempFile() {
+    if (m_open) {
+      (void)os::close(m_temp.file, m_temp.path);
+    }
+    if (!m_committed) {
+      std::error_code ignored;
+      fs::remove(m_temp.path, ignored);
+    }
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+
+  const fs::path& path() const { return m_temp.path; }
+  os::NativeFile file() const { return m_temp.file; }
+
+  Result<void> close() {
+    m_open = false;
+    return os::close(m_temp.file, m_temp.path);
+  }
+  // The temporary has been renamed over its target: nothing left to discard.
+  void commit() { m_committed = true; }
+
+private:
+  os::CreatedTemp m_temp;
+  bool m_open = true;
+  bool m_committed = false;
+};
+
+std::vector<std::string> split_components(std::string_view path) {
+  std::vector<std::string> parts;
+  std::string current;
+  for (char c : path) {
+    if (c == '/' || c == '\\') {
+      parts.push_back(current);
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  parts.push_back(current);
+  return parts;
+}
+
+bool is_drive_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// True when `path` is `root` or below it. Both must be canonical (weakly).
+bool is_within(const fs::path& root, const fs::path& path) {
+  auto r = root.begin();
+  auto p = path.begin();
+  for (; r != root.end(); ++r, ++p) {
+    if (r->empty()) { // a trailing separator in root
+      continue;
+    }
+    if (p == path.end() || *r != *p) {
+      return false;
+    }
+  }
+  return true;
+}
+
+Unexpected<Error> refuse(std::string_view relative, const std::string& why) {
+  return fail("refusing path '" + std::string(relative) + "': " + why);
+}
+
+} // namespace
+
+std::string display_path(const fs::path& path) {
+  const std::u8string utf8 = path.generic_u8string();
+  return std::string(utf8.begin(), utf8.end());
+}
+
+Result<std::string> read_file(const fs::path& path) { return os::read_all(path); }
+
+Result<void> write_file_atomic(const fs::path& target_path, std::string_view bytes,
+                               Durability durability) {
+  std::error_code ec;
+  fs::path target = target_path;
+  if (fs::is_symlink(fs::symlink_status(target, ec))) {
+    target = fs::canonical(target_path, ec);
+    if (ec) {
+      return fail("writing " + display_path(target_path) + ": resolving symlink: " + ec.message());
+    }
+  }
+  const std::string what = "writing " + display_path(target);
+
+  auto created = os::create_temp_beside(target);
+  if (!created) {
+    return with_context(created, what);
+  }
+  TempFile temp(std::move(*created));
+
+  if (auto r = os::write_all(temp.file(), bytes, temp.path()); !r) {
+    return with_context(r, what);
+  }
+  if (durability == Durability::flush) {
+    if (auto r = os::flush(temp.file(), temp.path()); !r) {
+      return with_context(r, what);
+    }
+  }
+  if (auto r = temp.close(); !r) {
+    return with_context(r, what);
+  }
+
+  const fs::file_status existing = fs::status(target, ec);
+  const fs::perms mode = fs::exists(existing)
+                             ? existing.permissions()
+                             : fs::perms::owner_read | fs::perms::owner_write |
+                                   fs::perms::group_read | fs::perms::others_read;
+  fs::permissions(temp.path(), mode & fs::perms::mask, fs::perm_options::replace, ec);
+  if (ec) {
+    return fail(what + ": setting the mode of " + display_path(temp.path()) + ": " + ec.message());
+  }
+
+  if (auto r = os::replace(temp.path(), target); !r) {
+    return with_context(r, what);
+  }
+  temp.commit();
+
+  if (durability == Durability::flush) {
+    const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    if (auto r = sync_directory(parent); !r) {
+      return with_context(r, what);
+    }
+  }
+  return {};
+}
+
+Result<fs::path> resolve_inside(const fs::path& root, std::string_view relative) {
+  if (relative.empty()) {
+    return refuse(relative, "the path is empty");
+  }
+  const bool leading_separator = relative[0] == '/' || relative[0] == '\\';
+  if (relative.size() >= 2 && leading_separator && (relative[1] == '/' || relative[1] == '\\')) {
+    return refuse(relative, "a UNC or network path (\\\\server\\share) is not inside the checkout");
+  }
+  if (leading_separator) {
+    return refuse(relative, "an absolute path is not inside the checkout");
+  }
+  if (relative.size() >= 2 && is_drive_letter(relative[0]) && relative[1] == ':') {
+    return refuse(relative, "a drive-letter path (C:\\ or C:) is not inside the checkout");
+  }
+
+  std::vector<std::string> kept;
+  for (const std::string& part : split_components(relative)) {
+    if (part.empty() || part == ".") {
+      continue;
+    }
+    if (part == "..") {
+      if (kept.empty()) {
+        return refuse(relative, "'..' climbs out of the checkout root");
+      }
+      kept.pop_back();
+      continue;
+    }
+    // On Windows "a/C:b" would restart at a drive and "a:b" names an alternate data stream.
+    if (part.find(':') != std::string::npos) {
+      return refuse(relative, "component '" + part + "' contains ':' (drive or stream syntax)");
+    }
+    kept.push_back(part);
+  }
+  if (kept.empty()) {
+    return refuse(relative, "it names the checkout root itself, not a file in it");
+  }
+
+  std::error_code ec;
+  const fs::path root_canonical = fs::weakly_canonical(root, ec);
+  if (ec) {
+    return fail("resolving checkout root " + display_path(root) + ": " + ec.message());
+  }
+
+  // Check every existing component that is a symlink, not only the final path: a dangling link
+  // is invisible to weakly_canonical but a write through it would still land outside.
+  fs::path result = root;
+  for (const std::string& part : kept) {
+    result /= fs::path(std::u8string(part.begin(), part.end()));
+    if (!fs::is_symlink(fs::symlink_status(result, ec))) {
+      continue;
+    }
+    fs::path link_target = fs::read_symlink(result, ec);
+    if (ec) {
+      return refuse(relative, "cannot read symlink " + display_path(result) + ": " + ec.message());
+    }
+    if (link_target.is_relative()) {
+      link_target = result.parent_path() / link_target;
+    }
+    const fs::path resolved = fs::weakly_canonical(link_target, ec);
+    if (ec || !is_within(root_canonical, resolved)) {
+      return refuse(relative, "symlink " + display_path(result) + " points outside the checkout (to " +
+                                  display_path(link_target) + ")");
+    }
+  }
+  const fs::path resolved = fs::weakly_canonical(result, ec);
+  if (ec || !is_within(root_canonical, resolved)) {
+    return refuse(relative, "it resolves outside the checkout (to " + display_path(resolved) + ")");
+  }
+  return result;
+}
+
+FileLock::FileLock(std::unique_ptr<Handle> handle) : m_handle(std::move(handle)) {}
+FileLock::~FileLock() = default;
+
+Result<std::unique_ptr<FileLock>> FileLock::acquire(const fs::path& lock_file,
+                                                    std::chrono::milliseconds wait) {
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + wait;
+  for (;;) {
+    auto handle = os::try_lock(lock_file);
+    if (!handle) {
+      return with_context(handle, "locking " + display_path(lock_file));
+    }
+    if (*handle) {
+      return std::make_unique<FileLock>(std::move(*handle));
+    }
+    const auto now = Clock::now();
+    if (now >= deadline) {
+      return fail("another torchpatch is running: " + display_path(lock_file) +
+                  " is still locked after waiting " + std::to_string(wait.count()) + " ms");
+    }
+    std::this_thread::sleep_for(
+        std::min<Clock::duration>(std::chrono::milliseconds(50), deadline - now));
+  }
+}
+
+} // namespace tp::platform

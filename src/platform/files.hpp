@@ -14,6 +14,10 @@ namespace tp::platform {
 
 namespace fs = std::filesystem;
 
+// `path` as UTF-8 with '/' separators, for messages (never throws, unlike path::string() on
+// Windows).
+std::string display_path(const fs::path& path);
+
 // The whole file as bytes. Errors name the path and the OS reason.
 Result<std::string> read_file(const fs::path& path);
 
@@ -22,6 +26,8 @@ enum class Durability { flush, no_flush };
 // Replaces `target` with `bytes` atomically: writes a temporary file beside it, flushes it to
 // disk (Durability::flush), gives it the target's permissions (when the target exists), and
 // renames it over the target. On failure the target is untouched and the temporary removed.
+// A new target gets mode 0644 (rw-r--r--). A symlinked target is written through: the file the
+// link points to is replaced and the link kept. The temporary is `.<name>.torchpatch-XXXXXX`.
 Result<void> write_file_atomic(const fs::path& target, std::string_view bytes,
                                Durability durability = Durability::flush);
 

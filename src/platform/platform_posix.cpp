@@ -1,1 +1,158 @@
-// placeholder: being written
+// POSIX implementation of platform/os.hpp: the only file that calls open, fsync, flock, isatty.
+#include "platform/os.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <system_error>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace tp::platform::os {
+
+namespace {
+
+Unexpected<Error> os_failure(const std::string& what, const fs::path& path, int error_number) {
+  return fail(what + " " + display_path(path) + ": " +
+              std::generic_category().message(error_number));
+}
+
+int close_retrying(int fd) {
+  // POSIX leaves the descriptor state unspecified after EINTR; Linux closes it regardless, so
+  // retrying could close someone else's descriptor. Close once.
+  return ::close(fd);
+}
+
+} // namespace
+
+Result<std::string> read_all(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    return os_failure("reading", path, errno);
+  }
+  std::string bytes;
+  std::vector<char> buffer(64 * 1024);
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      const int error_number = errno;
+      close_retrying(fd);
+      return os_failure("reading", path, error_number);
+    }
+    if (n == 0) {
+      break;
+    }
+    bytes.append(buffer.data(), static_cast<std::size_t>(n));
+  }
+  close_retrying(fd);
+  return bytes;
+}
+
+Result<CreatedTemp> create_temp_beside(const fs::path& target) {
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const std::string pattern =
+      (parent / ("." + target.filename().string() + ".torchpatch-XXXXXX")).string();
+  std::vector<char> name(pattern.begin(), pattern.end());
+  name.push_back('\0');
+  const int fd = ::mkstemp(name.data());
+  if (fd < 0) {
+    return os_failure("creating a temporary file beside", target, errno);
+  }
+  ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return CreatedTemp{NativeFile{fd}, fs::path(name.data())};
+}
+
+Result<void> write_all(NativeFile file, std::string_view bytes, const fs::path& path) {
+  const int fd = static_cast<int>(file.value);
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      return os_failure("writing", path, errno);
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return {};
+}
+
+Result<void> flush(NativeFile file, const fs::path& path) {
+  if (::fsync(static_cast<int>(file.value)) != 0) {
+    return os_failure("flushing", path, errno);
+  }
+  return {};
+}
+
+Result<void> close(NativeFile file, const fs::path& path) {
+  if (close_retrying(static_cast<int>(file.value)) != 0) {
+    return os_failure("closing", path, errno);
+  }
+  return {};
+}
+
+Result<void> replace(const fs::path& from, const fs::path& to) {
+  if (::rename(from.c_str(), to.c_str()) != 0) {
+    return os_failure("renaming " + display_path(from) + " over", to, errno);
+  }
+  return {};
+}
+
+Result<std::unique_ptr<FileLock::Handle>> try_lock(const fs::path& lock_file) {
+  const int fd = ::open(lock_file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    return os_failure("opening lock file", lock_file, errno);
+  }
+  // flock locks belong to the open file description, so a second acquire in the same process
+  // (through another open) contends exactly like another process would.
+  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const int error_number = errno;
+    if (error_number == EINTR) {
+      continue;
+    }
+    close_retrying(fd);
+    if (error_number == EWOULDBLOCK) {
+      return std::unique_ptr<FileLock::Handle>();
+    }
+    return os_failure("locking", lock_file, error_number);
+  }
+  return std::make_unique<FileLock::Handle>(fd, lock_file);
+}
+
+} // namespace tp::platform::os
+
+namespace tp::platform {
+
+FileLock::Handle::~Handle() {
+  if (native >= 0) {
+    ::flock(static_cast<int>(native), LOCK_UN);
+    ::close(static_cast<int>(native));
+  }
+}
+
+Result<void> sync_directory(const fs::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) {
+    return fail("opening directory " + display_path(dir) + " to flush it: " +
+                std::generic_category().message(errno));
+  }
+  int result = ::fsync(fd);
+  const int error_number = errno;
+  ::close(fd);
+  // Some file systems cannot fsync a directory; that is no worse than having no such call.
+  if (result != 0 && error_number != EINVAL && error_number != ENOTSUP) {
+    return fail("flushing directory " + display_path(dir) + ": " +
+                std::generic_category().message(error_number));
+  }
+  return {};
+}
+
+bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
+
+} // namespace tp::platform

@@ -1,0 +1,193 @@
+#include "platform/files.hpp"
+
+#include <chrono>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "platform/test_dir.hpp"
+
+namespace fs = std::filesystem;
+using tp::platform::Durability;
+using tp::platform::FileLock;
+using tp::platform::read_file;
+using tp::platform::resolve_inside;
+using tp::platform::write_file_atomic;
+
+namespace {
+
+// Names in `dir` that look like our temporaries.
+int count_temporaries(const fs::path& dir) {
+  int count = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().filename().string().find(".torchpatch-") != std::string::npos) {
+      ++count;
+    }
+  }
+  return count;
+}
+
+} // namespace
+
+TEST_SUITE("platform::files") {
+
+TEST_CASE("read_file: returns every byte, NUL and CRLF included") {
+  TP_TEST_DIR(dir);
+  const std::string bytes("\xEF\xBB\xBF" "a\r\nb\0c\n", 10);
+  dir.write("f.bin", bytes);
+  auto read = read_file(dir / "f.bin");
+  REQUIRE(read);
+  CHECK(*read == bytes);
+}
+
+TEST_CASE("read_file: a missing file is an error naming the path") {
+  TP_TEST_DIR(dir);
+  auto read = read_file(dir / "missing.txt");
+  REQUIRE_FALSE(read);
+  CHECK(read.error().message().find("missing.txt") != std::string::npos);
+  CHECK(read.error().message().find("No such file") != std::string::npos);
+}
+
+TEST_CASE("write_file_atomic: replaces the content and leaves no temporary") {
+  TP_TEST_DIR(dir);
+  dir.write("a.txt", "old\n");
+  SUBCASE("flushed") { REQUIRE(write_file_atomic(dir / "a.txt", "new\r\n", Durability::flush)); }
+  SUBCASE("not flushed") {
+    REQUIRE(write_file_atomic(dir / "a.txt", "new\r\n", Durability::no_flush));
+  }
+  CHECK(dir.read("a.txt") == "new\r\n");
+  CHECK(count_temporaries(dir.path()) == 0);
+}
+
+TEST_CASE("write_file_atomic: creates a missing file") {
+  TP_TEST_DIR(dir);
+  REQUIRE(write_file_atomic(dir / "new.txt", "x"));
+  CHECK(dir.read("new.txt") == "x");
+}
+
+#ifndef _WIN32
+TEST_CASE("write_file_atomic: keeps the executable bit") {
+  TP_TEST_DIR(dir);
+  dir.write("run.sh", "#!/bin/sh\n");
+  fs::permissions(dir / "run.sh", fs::perms(0755), fs::perm_options::replace);
+  REQUIRE(write_file_atomic(dir / "run.sh", "#!/bin/sh\necho hi\n"));
+  CHECK(fs::status(dir / "run.sh").permissions() == fs::perms(0755));
+}
+
+TEST_CASE("write_file_atomic: writes through a symlink and keeps the link") {
+  TP_TEST_DIR(dir);
+  dir.write("real.txt", "old");
+  fs::create_symlink("real.txt", dir / "link.txt");
+  REQUIRE(write_file_atomic(dir / "link.txt", "new"));
+  CHECK(fs::is_symlink(fs::symlink_status(dir / "link.txt")));
+  CHECK(dir.read("real.txt") == "new");
+}
+#endif
+
+TEST_CASE("write_file_atomic: on failure the target is untouched and no temporary is left") {
+  TP_TEST_DIR(dir);
+  fs::create_directory(dir / "target");
+  dir.write("target/inside.txt", "keep");
+  auto written = write_file_atomic(dir / "target", "bytes");
+  REQUIRE_FALSE(written);
+  CHECK(written.error().message().find("target") != std::string::npos);
+  CHECK(fs::is_directory(dir / "target"));
+  CHECK(dir.read("target/inside.txt") == "keep");
+  CHECK(count_temporaries(dir.path()) == 0);
+}
+
+TEST_CASE("write_file_atomic: a missing parent folder is an error, not a crash") {
+  TP_TEST_DIR(dir);
+  auto written = write_file_atomic(dir / "no/such/dir/f.txt", "bytes");
+  REQUIRE_FALSE(written);
+  CHECK(written.error().message().find("f.txt") != std::string::npos);
+}
+
+TEST_CASE("resolve_inside: accepts normal paths and backslash separators") {
+  TP_TEST_DIR(dir);
+  dir.write("third_party/fmt/CMakeLists.txt", "x");
+  auto forward = resolve_inside(dir.path(), "third_party/fmt/CMakeLists.txt");
+  REQUIRE(forward);
+  CHECK(*forward == dir / "third_party/fmt/CMakeLists.txt");
+  auto backslash = resolve_inside(dir.path(), "third_party\\fmt\\CMakeLists.txt");
+  REQUIRE(backslash);
+  CHECK(*backslash == *forward);
+  auto not_yet = resolve_inside(dir.path(), "new/dir/file.h");
+  REQUIRE(not_yet);
+  CHECK(*not_yet == dir / "new/dir/file.h");
+  auto inner_dots = resolve_inside(dir.path(), "a/./b/../c.txt");
+  REQUIRE(inner_dots);
+  CHECK(*inner_dots == dir / "a/c.txt");
+}
+
+TEST_CASE("resolve_inside: refuses paths that leave the root, naming the path and why") {
+  TP_TEST_DIR(dir);
+  struct Case {
+    const char* path;
+    const char* why;
+  };
+  const Case cases[] = {
+      {"../outside.txt", "'..' climbs out"},
+      {"a/../../outside.txt", "'..' climbs out"},
+      {"..\\outside.txt", "'..' climbs out"},
+      {"/etc/passwd", "absolute path"},
+      {"\\etc\\passwd", "absolute path"},
+      {"C:\\x", "drive-letter"},
+      {"C:x", "drive-letter"},
+      {"c:/x", "drive-letter"},
+      {"\\\\srv\\x", "UNC"},
+      {"//srv/x", "UNC"},
+      {"a/b:stream", "contains ':'"},
+      {"", "empty"},
+      {"a/..", "checkout root itself"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.path);
+    auto resolved = resolve_inside(dir.path(), c.path);
+    REQUIRE_FALSE(resolved);
+    CHECK(resolved.error().message().find("refusing path '" + std::string(c.path) + "'") !=
+          std::string::npos);
+    CHECK(resolved.error().message().find(c.why) != std::string::npos);
+  }
+}
+
+#ifndef _WIN32
+TEST_CASE("resolve_inside: refuses a symlink pointing outside the root") {
+  TP_TEST_DIR(dir);
+  fs::create_directories(dir / "root/sub");
+  fs::create_directories(dir / "outside");
+  fs::create_directory_symlink(dir / "outside", dir / "root/escape");
+  fs::create_directory_symlink("../../outside", dir / "root/sub/relative-escape");
+  fs::create_symlink(dir / "outside/nothing-here", dir / "root/dangling");
+  fs::create_directory_symlink("sub", dir / "root/inside-link");
+
+  for (const char* path : {"escape/file.txt", "sub/relative-escape/file.txt", "dangling"}) {
+    CAPTURE(path);
+    auto resolved = resolve_inside(dir / "root", path);
+    REQUIRE_FALSE(resolved);
+    CHECK(resolved.error().message().find("points outside") != std::string::npos);
+  }
+  CHECK(resolve_inside(dir / "root", "inside-link/file.txt"));
+}
+#endif
+
+TEST_CASE("FileLock: a second acquire fails after the wait, then succeeds once released") {
+  TP_TEST_DIR(dir);
+  const fs::path lock_file = dir / "lock";
+  auto first = FileLock::acquire(lock_file, std::chrono::milliseconds(0));
+  REQUIRE(first);
+
+  const auto start = std::chrono::steady_clock::now();
+  auto second = FileLock::acquire(lock_file, std::chrono::milliseconds(200));
+  const auto waited = std::chrono::steady_clock::now() - start;
+  REQUIRE_FALSE(second);
+  CHECK(waited >= std::chrono::milliseconds(200));
+  CHECK(second.error().message().find("another torchpatch is running") != std::string::npos);
+  CHECK(second.error().message().find(tp::platform::display_path(lock_file)) != std::string::npos);
+
+  first->reset();
+  auto third = FileLock::acquire(lock_file, std::chrono::milliseconds(0));
+  CHECK(third);
+}
+
+} // TEST_SUITE
