@@ -1,1 +1,152 @@
-// placeholder: being written
+#include "anchor/anchor.hpp"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "anchor/regex_anchor.hpp"
+#include "anchor/syntax_anchor.hpp"
+
+namespace tp::anchor {
+
+namespace {
+
+char to_lower_ascii(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+std::string to_lower_ascii(std::string_view text) {
+  std::string lower(text);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](char c) { return to_lower_ascii(c); });
+  return lower;
+}
+
+bool is_cmake_identifier(std::string_view name) {
+  if (name.empty() || (name[0] >= '0' && name[0] <= '9'))
+    return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+// cmake anchors need no engine of their own: the lexer finds invocations, this filters them.
+struct CmakeAnchor {
+  std::vector<std::string> lower_commands;
+  bool target_is_name = false;
+
+  FindResult find(std::string_view text) const {
+    FindResult result;
+    for (CmakeInvocation& invocation : lex_cmake(text).invocations) {
+      const std::string lower = to_lower_ascii(invocation.name);
+      if (std::find(lower_commands.begin(), lower_commands.end(), lower) == lower_commands.end())
+        continue;
+      Match match;
+      match.whole = invocation.whole;
+      match.target = target_is_name ? invocation.name_span : invocation.whole;
+      match.groups.emplace("name", invocation.name_span);
+      match.invocation = std::move(invocation);
+      result.matches.push_back(std::move(match));
+    }
+    return result;
+  }
+};
+
+} // namespace
+
+struct CompiledAnchor::Impl {
+  AnchorSpec spec;
+  std::variant<RegexAnchor, SyntaxAnchor, CmakeAnchor> engine;
+  std::string prefilter;
+  bool prefilter_case_insensitive = false;
+};
+
+std::optional<Language> parse_language(std::string_view name) {
+  if (name == "c")
+    return Language::c;
+  if (name == "cpp")
+    return Language::cpp;
+  if (name == "python")
+    return Language::python;
+  return std::nullopt;
+}
+
+namespace {
+
+std::variant<CompiledAnchor, CompileError> compile_regex(const AnchorSpec& spec) {
+  if (spec.pattern.empty())
+    return CompileError{"empty regex pattern", 0};
+  auto compiled = RegexAnchor::compile(spec.pattern, spec.target, Multiline::yes);
+  if (auto* error = std::get_if<CompileError>(&compiled))
+    return std::move(*error);
+  auto& regex = std::get<RegexAnchor>(compiled);
+  std::string literal = regex.required_literal();
+  return CompiledAnchor(std::make_shared<const CompiledAnchor::Impl>(
+      CompiledAnchor::Impl{spec, std::move(regex), std::move(literal), false}));
+}
+
+std::variant<CompiledAnchor, CompileError> compile_syntax(const AnchorSpec& spec,
+                                                          const CompileOptions& options) {
+  auto compiled = SyntaxAnchor::compile(spec, options);
+  if (auto* error = std::get_if<CompileError>(&compiled))
+    return std::move(*error);
+  auto& syntax = std::get<SyntaxAnchor>(compiled);
+  std::string literal = syntax.required_literal();
+  return CompiledAnchor(std::make_shared<const CompiledAnchor::Impl>(
+      CompiledAnchor::Impl{spec, std::move(syntax), std::move(literal), false}));
+}
+
+std::variant<CompiledAnchor, CompileError> compile_cmake(const AnchorSpec& spec) {
+  if (spec.commands.empty())
+    return CompileError{"a cmake anchor needs at least one command in `commands`", 0};
+  CmakeAnchor cmake;
+  for (const std::string& command : spec.commands) {
+    if (!is_cmake_identifier(command))
+      return CompileError{"'" + command + "' is not a CMake command name", 0};
+    cmake.lower_commands.push_back(to_lower_ascii(command));
+  }
+  if (spec.target == "name")
+    cmake.target_is_name = true;
+  else if (!spec.target.empty())
+    return CompileError{"a cmake anchor's target is the whole invocation or \"name\", not '" +
+                            spec.target + "'",
+                        0};
+  std::string literal = cmake.lower_commands.size() == 1 ? cmake.lower_commands[0] : "";
+  return CompiledAnchor(std::make_shared<const CompiledAnchor::Impl>(
+      CompiledAnchor::Impl{spec, std::move(cmake), std::move(literal), true}));
+}
+
+} // namespace
+
+std::variant<CompiledAnchor, CompileError> CompiledAnchor::compile(const AnchorSpec& spec,
+                                                                   const CompileOptions& options) {
+  switch (spec.kind) {
+  case Kind::regex:
+    return compile_regex(spec);
+  case Kind::syntax:
+    return compile_syntax(spec, options);
+  case Kind::cmake:
+    return compile_cmake(spec);
+  }
+  return CompileError{"unknown anchor kind", 0};
+}
+
+FindResult CompiledAnchor::find(std::string_view text) const {
+  return std::visit(
+      [&](const auto& engine) {
+        using Engine = std::decay_t<decltype(engine)>;
+        if constexpr (std::is_same_v<Engine, RegexAnchor>)
+          return FindResult{engine.find_all(text), false, 0};
+        else
+          return engine.find(text);
+      },
+      m_impl->engine);
+}
+
+const std::string& CompiledAnchor::prefilter_literal() const { return m_impl->prefilter; }
+
+bool CompiledAnchor::prefilter_is_case_insensitive() const {
+  return m_impl->prefilter_case_insensitive;
+}
+
+const AnchorSpec& CompiledAnchor::spec() const { return m_impl->spec; }
+
+} // namespace tp::anchor

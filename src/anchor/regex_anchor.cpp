@@ -1,1 +1,259 @@
-// placeholder: being written
+#include "anchor/regex_anchor.hpp"
+
+#include <re2/re2.h>
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace tp::anchor {
+
+struct RegexAnchor::State {
+  std::unique_ptr<re2::RE2> re;
+  int target_group = 0; // 0: the whole match
+  std::map<std::string, int> named_groups;
+  std::string required_literal;
+};
+
+namespace {
+
+constexpr std::string_view k_multiline_prefix = "(?m)";
+
+// RE2 reports the offending piece of the pattern (error_arg), not its position; find it in the
+// pattern we compiled and map it back to the user's text.
+std::size_t error_offset(std::string_view compiled, std::size_t prefix_size,
+                         const std::string& error_arg) {
+  if (error_arg.empty())
+    return 0;
+  const std::size_t at = compiled.find(error_arg);
+  if (at == std::string_view::npos || at < prefix_size)
+    return 0;
+  return at - prefix_size;
+}
+
+std::string list_names(const std::map<std::string, int>& groups) {
+  if (groups.empty())
+    return "the pattern has no named groups";
+  std::string names = "named groups: ";
+  bool first = true;
+  for (const auto& [name, index] : groups) {
+    names += (first ? "" : ", ") + name;
+    first = false;
+  }
+  return names;
+}
+
+bool is_utf8_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+std::size_t next_char_start(std::string_view text, std::size_t at) {
+  ++at;
+  while (at < text.size() && is_utf8_continuation(text[at]))
+    ++at;
+  return at;
+}
+
+Span span_of(std::string_view text, const re2::StringPiece& piece) {
+  const auto begin = static_cast<std::size_t>(piece.data() - text.data());
+  return {begin, begin + piece.size()};
+}
+
+// Runs `re` from `start`; fills `out` with the match if the target group took part. Returns the
+// match's end (or npos when nothing more matches) and whether it was empty, so the caller can
+// resume.
+struct Step {
+  std::optional<Match> match;
+  std::size_t resume = std::string_view::npos;
+};
+
+Step match_from(const RegexAnchor::State& state, std::string_view text, std::size_t start) {
+  const int group_count = state.re->NumberOfCapturingGroups() + 1;
+  std::vector<re2::StringPiece> pieces(static_cast<std::size_t>(group_count));
+  if (!state.re->Match(text, start, text.size(), re2::RE2::UNANCHORED, pieces.data(),
+                       group_count))
+    return {};
+
+  const Span whole = span_of(text, pieces[0]);
+  Step step;
+  step.resume = whole.end > whole.begin ? whole.end : next_char_start(text, whole.end);
+  const re2::StringPiece& target = pieces[static_cast<std::size_t>(state.target_group)];
+  if (target.data() == nullptr)
+    return step; // the target group did not take part
+  Match match;
+  match.whole = whole;
+  match.target = span_of(text, target);
+  for (const auto& [name, index] : state.named_groups) {
+    const re2::StringPiece& piece = pieces[static_cast<std::size_t>(index)];
+    if (piece.data() != nullptr)
+      match.groups.emplace(name, span_of(text, piece));
+  }
+  step.match = std::move(match);
+  return step;
+}
+
+bool is_special(char c) {
+  switch (c) {
+  case '.': case '^': case '$': case '*': case '+': case '?': case '(': case ')':
+  case '[': case ']': case '{': case '}': case '|': case '\\':
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool is_ascii_alnum(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// Removes the last character (a whole UTF-8 sequence) from `run`: a repeat after it makes it
+// optional or repeated, so it is not part of a required run.
+void drop_last_char(std::string& run) {
+  while (!run.empty() && is_utf8_continuation(run.back()))
+    run.pop_back();
+  if (!run.empty())
+    run.pop_back();
+}
+
+bool sets_case_insensitive(std::string_view pattern) {
+  for (std::size_t at = pattern.find("(?"); at != std::string_view::npos;
+       at = pattern.find("(?", at + 2)) {
+    for (std::size_t i = at + 2; i < pattern.size() && pattern[i] != ')' && pattern[i] != ':'; ++i)
+      if (pattern[i] == 'i')
+        return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::string required_literal_of(std::string_view pattern) {
+  if (sets_case_insensitive(pattern))
+    return {};
+  std::string best;
+  std::string run;
+  auto end_run = [&] {
+    if (run.size() > best.size())
+      best = run;
+    run.clear();
+  };
+  std::size_t depth = 0;
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (c == '\\') {
+      if (i + 1 >= pattern.size())
+        return {};
+      const char escaped = pattern[i + 1];
+      ++i;
+      if (depth == 0 && !is_ascii_alnum(escaped) && escaped != '\n' &&
+          static_cast<unsigned char>(escaped) < 0x80) {
+        run.push_back(escaped); // \. \( \\ … stand for themselves
+      } else {
+        if (escaped == 'Q') // \Q…\E: too rare to be worth reading
+          return best.size() >= run.size() ? best : run;
+        end_run(); // \b \d \x41 \pN …: not a plain character
+      }
+    } else if (c == '[') {
+      end_run();
+      // Skip the class: a ']' right after '[' or '[^' is literal; escapes may hide a ']'.
+      ++i;
+      if (i < pattern.size() && pattern[i] == '^')
+        ++i;
+      if (i < pattern.size() && pattern[i] == ']')
+        ++i;
+      while (i < pattern.size() && pattern[i] != ']')
+        i += pattern[i] == '\\' ? 2 : 1;
+    } else if (c == '(') {
+      end_run();
+      ++depth;
+    } else if (c == ')') {
+      end_run();
+      if (depth > 0)
+        --depth;
+    } else if (c == '|') {
+      if (depth == 0)
+        return {}; // a top-level alternative need not contain any run
+      end_run();
+    } else if (c == '*' || c == '?' || c == '{') {
+      // The repeat applies to the previous character (or group, already excluded).
+      drop_last_char(run);
+      end_run();
+      if (c == '{') { // the counts of {n,m} are not text to find
+        const std::size_t close = pattern.find('}', i);
+        if (close == std::string_view::npos)
+          return {};
+        i = close;
+      }
+    } else if (c == '+') {
+      end_run();
+    } else if (is_special(c)) {
+      end_run();
+    } else if (depth == 0) {
+      run.push_back(c);
+    }
+  }
+  end_run();
+  return best;
+}
+
+std::variant<RegexAnchor, CompileError> RegexAnchor::compile(std::string_view pattern,
+                                                             std::string_view target,
+                                                             Multiline multiline) {
+  const std::string_view prefix = multiline == Multiline::yes ? k_multiline_prefix : "";
+  std::string compiled(prefix);
+  compiled += pattern;
+
+  re2::RE2::Options options;
+  options.set_log_errors(false);
+  auto state = std::make_shared<State>();
+  state->re = std::make_unique<re2::RE2>(compiled, options);
+  if (!state->re->ok())
+    return CompileError{"invalid regex: " + state->re->error(),
+                        error_offset(compiled, prefix.size(), state->re->error_arg())};
+
+  state->named_groups = state->re->NamedCapturingGroups();
+  if (!target.empty()) {
+    const auto found = state->named_groups.find(std::string(target));
+    if (found == state->named_groups.end())
+      return CompileError{"target group '" + std::string(target) +
+                              "' does not exist in the pattern (" +
+                              list_names(state->named_groups) + ")",
+                          0};
+    state->target_group = found->second;
+  }
+  state->required_literal = required_literal_of(pattern);
+  return RegexAnchor(std::move(state));
+}
+
+std::vector<Match> RegexAnchor::find_all(std::string_view text) const {
+  std::vector<Match> matches;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    Step step = match_from(*m_state, text, start);
+    if (step.match)
+      matches.push_back(std::move(*step.match));
+    if (step.resume == std::string_view::npos)
+      break;
+    start = step.resume;
+  }
+  return matches;
+}
+
+std::optional<Match> RegexAnchor::find_first(std::string_view text) const {
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    Step step = match_from(*m_state, text, start);
+    if (step.match || step.resume == std::string_view::npos)
+      return std::move(step.match);
+    start = step.resume;
+  }
+  return std::nullopt;
+}
+
+bool RegexAnchor::matches_in(std::string_view text) const {
+  return m_state->re->Match(text, 0, text.size(), re2::RE2::UNANCHORED, nullptr, 0);
+}
+
+const std::string& RegexAnchor::required_literal() const { return m_state->required_literal; }
+
+} // namespace tp::anchor

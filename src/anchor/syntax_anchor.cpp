@@ -1,1 +1,555 @@
-// placeholder: being written
+#include "anchor/syntax_anchor.hpp"
+
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "anchor/regex_anchor.hpp"
+
+extern "C" {
+const TSLanguage* tree_sitter_c(void);
+const TSLanguage* tree_sitter_cpp(void);
+const TSLanguage* tree_sitter_python(void);
+}
+
+namespace tp::anchor {
+namespace {
+
+const TSLanguage* language_of(Language language) {
+  switch (language) {
+  case Language::c:
+    return tree_sitter_c();
+  case Language::cpp:
+    return tree_sitter_cpp();
+  case Language::python:
+    return tree_sitter_python();
+  }
+  return tree_sitter_cpp();
+}
+
+struct QueryDeleter {
+  void operator()(TSQuery* query) const { ts_query_delete(query); }
+};
+struct ParserDeleter {
+  void operator()(TSParser* parser) const { ts_parser_delete(parser); }
+};
+struct TreeDeleter {
+  void operator()(TSTree* tree) const { ts_tree_delete(tree); }
+};
+struct QueryCursorDeleter {
+  void operator()(TSQueryCursor* cursor) const { ts_query_cursor_delete(cursor); }
+};
+using TreePtr = std::unique_ptr<TSTree, TreeDeleter>;
+
+// Parses `source` (already blanked). Null when the runtime refuses the grammar or the text is
+// beyond tree-sitter's 32-bit offsets.
+TreePtr parse(Language language, std::string_view source) {
+  if (source.size() > std::numeric_limits<uint32_t>::max())
+    return nullptr;
+  std::unique_ptr<TSParser, ParserDeleter> parser(ts_parser_new());
+  if (!ts_parser_set_language(parser.get(), language_of(language)))
+    return nullptr;
+  return TreePtr(ts_parser_parse_string(parser.get(), nullptr, source.data(),
+                                        static_cast<uint32_t>(source.size())));
+}
+
+std::string blanked_source(Language language, std::string_view text,
+                           const CompileOptions& options) {
+  // Export macros are a C/C++ concern; Python source is parsed as written.
+  return language == Language::python ? std::string(text) : blank_export_macros(text, options);
+}
+
+Span span_of(TSNode node) { return {ts_node_start_byte(node), ts_node_end_byte(node)}; }
+
+// Visits the tree in document order. `visit` returns whether to descend into the node.
+template <typename Visit> void walk(TSNode root, Visit visit) {
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  for (;;) {
+    if (visit(ts_tree_cursor_current_node(&cursor)) && ts_tree_cursor_goto_first_child(&cursor))
+      continue;
+    bool moved = false;
+    while (!(moved = ts_tree_cursor_goto_next_sibling(&cursor)))
+      if (!ts_tree_cursor_goto_parent(&cursor))
+        break;
+    if (!moved)
+      break;
+  }
+  ts_tree_cursor_delete(&cursor);
+}
+
+// The ERROR and MISSING nodes of the tree, in document order (an ERROR node's inside is not
+// searched further: its start is what a user needs to see).
+std::vector<Span> error_spans(TSNode root) {
+  std::vector<Span> spans;
+  if (!ts_node_has_error(root))
+    return spans;
+  walk(root, [&](TSNode node) {
+    if (ts_node_is_error(node) || ts_node_is_missing(node)) {
+      spans.push_back(span_of(node));
+      return false;
+    }
+    return ts_node_has_error(node);
+  });
+  return spans;
+}
+
+// The first error touching `region` (a zero-width MISSING node counts at either edge).
+std::optional<std::size_t> first_error_in(const std::vector<Span>& errors, Span region) {
+  for (const Span& error : errors) {
+    if (error.begin > region.end)
+      break;
+    const bool overlaps = error.begin < region.end && error.end > region.begin;
+    const bool empty_inside = error.size() == 0 && error.begin >= region.begin;
+    if (overlaps || empty_inside)
+      return error.begin;
+  }
+  return std::nullopt;
+}
+
+// ----- predicates -----
+
+enum class PredicateKind { eq, match, any_of };
+
+struct Predicate {
+  PredicateKind kind = PredicateKind::eq;
+  bool negated = false;
+  uint32_t capture = 0;
+  std::optional<uint32_t> other_capture; // #eq? @a @b
+  std::string value;                     // #eq? @a "text"
+  std::vector<std::string> values;       // #any-of?
+  std::optional<RegexAnchor> regex;      // #match?
+};
+
+struct PredicateName {
+  std::string_view name;
+  PredicateKind kind;
+  bool negated;
+};
+
+constexpr PredicateName k_predicates[] = {
+    {"eq?", PredicateKind::eq, false},         {"not-eq?", PredicateKind::eq, true},
+    {"match?", PredicateKind::match, false},   {"not-match?", PredicateKind::match, true},
+    {"any-of?", PredicateKind::any_of, false}, {"not-any-of?", PredicateKind::any_of, true},
+};
+
+std::string_view string_value(const TSQuery* query, uint32_t id) {
+  uint32_t length = 0;
+  const char* value = ts_query_string_value_for_id(query, id, &length);
+  return {value, length};
+}
+
+std::string_view capture_name(const TSQuery* query, uint32_t id) {
+  uint32_t length = 0;
+  const char* name = ts_query_capture_name_for_id(query, id, &length);
+  return {name, length};
+}
+
+// Where predicate `name` is written in the query, searching from `from`: the step list keeps
+// no offsets, but predicates appear in source order within their pattern.
+std::size_t locate_predicate(std::string_view source, std::string_view name, std::size_t from) {
+  const std::string token = "#" + std::string(name);
+  const std::size_t at = source.find(token, from);
+  return at == std::string_view::npos ? from : at;
+}
+
+using Steps = std::vector<TSQueryPredicateStep>;
+
+std::variant<Predicate, CompileError> make_predicate(const TSQuery* query, const Steps& steps,
+                                                     std::string_view source, std::size_t at) {
+  const std::string_view name = string_value(query, steps[0].value_id);
+  const auto known = std::find_if(std::begin(k_predicates), std::end(k_predicates),
+                                  [&](const PredicateName& p) { return p.name == name; });
+  if (known == std::end(k_predicates))
+    return CompileError{"unknown predicate '#" + std::string(name) +
+                            "' (torchpatch evaluates #eq?, #not-eq?, #match?, #not-match?, "
+                            "#any-of? and #not-any-of?)",
+                        at};
+  const std::string written = "#" + std::string(name);
+  Predicate predicate;
+  predicate.kind = known->kind;
+  predicate.negated = known->negated;
+  if (steps.size() < 3 || steps[1].type != TSQueryPredicateStepTypeCapture)
+    return CompileError{written + " needs a capture and then a value", at};
+  predicate.capture = steps[1].value_id;
+
+  switch (predicate.kind) {
+  case PredicateKind::eq:
+    if (steps.size() != 3)
+      return CompileError{written + " takes exactly two arguments", at};
+    if (steps[2].type == TSQueryPredicateStepTypeCapture)
+      predicate.other_capture = steps[2].value_id;
+    else
+      predicate.value = std::string(string_value(query, steps[2].value_id));
+    break;
+  case PredicateKind::match: {
+    if (steps.size() != 3 || steps[2].type != TSQueryPredicateStepTypeString)
+      return CompileError{written + " takes a capture and a regex string", at};
+    auto regex = RegexAnchor::compile(string_value(query, steps[2].value_id), "", Multiline::no);
+    if (auto* error = std::get_if<CompileError>(&regex)) {
+      // The string's escapes make offsets inside it inexact: point at its opening quote.
+      const std::size_t quote = source.find('"', at);
+      return CompileError{written + ": " + error->message,
+                          quote == std::string_view::npos ? at : quote};
+    }
+    predicate.regex = std::move(std::get<RegexAnchor>(regex));
+    break;
+  }
+  case PredicateKind::any_of:
+    for (std::size_t i = 2; i < steps.size(); ++i) {
+      if (steps[i].type != TSQueryPredicateStepTypeString)
+        return CompileError{written + " takes a capture and then strings only", at};
+      predicate.values.emplace_back(string_value(query, steps[i].value_id));
+    }
+    break;
+  }
+  return predicate;
+}
+
+std::variant<std::vector<Predicate>, CompileError>
+compile_predicates(const TSQuery* query, uint32_t pattern, std::string_view source) {
+  uint32_t step_count = 0;
+  const TSQueryPredicateStep* all = ts_query_predicates_for_pattern(query, pattern, &step_count);
+  std::vector<Predicate> predicates;
+  std::size_t search_from = ts_query_start_byte_for_pattern(query, pattern);
+  Steps steps;
+  for (uint32_t i = 0; i < step_count; ++i) {
+    if (all[i].type != TSQueryPredicateStepTypeDone) {
+      steps.push_back(all[i]);
+      continue;
+    }
+    if (steps.empty() || steps[0].type != TSQueryPredicateStepTypeString)
+      return CompileError{"a predicate must start with its name", search_from};
+    const std::size_t at =
+        locate_predicate(source, string_value(query, steps[0].value_id), search_from);
+    auto predicate = make_predicate(query, steps, source, at);
+    if (auto* error = std::get_if<CompileError>(&predicate))
+      return std::move(*error);
+    predicates.push_back(std::move(std::get<Predicate>(predicate)));
+    search_from = at + 1;
+    steps.clear();
+  }
+  return predicates;
+}
+
+// The nodes of each capture in one query match, in document order.
+using CaptureNodes = std::vector<std::vector<Span>>;
+
+bool all_nodes(const std::vector<Span>& nodes, auto&& satisfies) {
+  return std::all_of(nodes.begin(), nodes.end(), satisfies);
+}
+
+// Follows tree-sitter's own reading: a predicate holds for every node of its capture (so a
+// capture that matched no node satisfies it), and capture-vs-capture compares node by node.
+bool holds(const Predicate& predicate, const CaptureNodes& captures, std::string_view text) {
+  auto text_of = [&](Span span) { return text.substr(span.begin, span.size()); };
+  const std::vector<Span>& nodes = captures[predicate.capture];
+  switch (predicate.kind) {
+  case PredicateKind::eq:
+    if (predicate.other_capture) {
+      const std::vector<Span>& others = captures[*predicate.other_capture];
+      for (std::size_t i = 0; i < std::min(nodes.size(), others.size()); ++i)
+        if ((text_of(nodes[i]) == text_of(others[i])) == predicate.negated)
+          return false;
+      return true;
+    }
+    return all_nodes(nodes,
+                     [&](Span n) { return (text_of(n) == predicate.value) != predicate.negated; });
+  case PredicateKind::match:
+    return all_nodes(nodes, [&](Span n) {
+      return predicate.regex->matches_in(text_of(n)) != predicate.negated;
+    });
+  case PredicateKind::any_of:
+    return all_nodes(nodes, [&](Span n) {
+      const bool found = std::find(predicate.values.begin(), predicate.values.end(),
+                                   text_of(n)) != predicate.values.end();
+      return found != predicate.negated;
+    });
+  }
+  return false;
+}
+
+std::string describe_query_error(TSQueryError type, std::string_view source, uint32_t offset) {
+  auto word_at = [&] {
+    std::size_t end = offset;
+    while (end < source.size() && (std::isalnum(static_cast<unsigned char>(source[end])) ||
+                                   source[end] == '_' || source[end] == '-' || source[end] == '.'))
+      ++end;
+    return std::string(source.substr(offset, end - offset));
+  };
+  switch (type) {
+  case TSQueryErrorNodeType:
+    return "invalid node type '" + word_at() + "'";
+  case TSQueryErrorField:
+    return "invalid field '" + word_at() + "'";
+  case TSQueryErrorCapture:
+    return "invalid capture '@" + word_at() + "'";
+  case TSQueryErrorStructure:
+    return "impossible pattern: the grammar never produces this structure";
+  case TSQueryErrorLanguage:
+    return "the grammar's ABI version is not supported by the tree-sitter runtime";
+  case TSQueryErrorSyntax:
+  case TSQueryErrorNone:
+    break;
+  }
+  return "syntax error in query";
+}
+
+} // namespace
+
+struct SyntaxAnchor::State {
+  std::unique_ptr<TSQuery, QueryDeleter> query;
+  Language language = Language::cpp;
+  CompileOptions options;
+  std::vector<std::vector<Predicate>> predicates; // per pattern
+  std::optional<uint32_t> target_capture;         // none: each match's first capture
+  std::optional<RegexAnchor> within;
+  std::string required_literal;
+};
+
+namespace {
+
+// A literal every match's text holds: the longest string of a positive #eq? on a capture that
+// is always present, when the query has a single pattern.
+std::string literal_from_predicates(const SyntaxAnchor::State& state) {
+  std::string best;
+  if (ts_query_pattern_count(state.query.get()) != 1)
+    return best;
+  for (const Predicate& predicate : state.predicates[0]) {
+    if (predicate.kind != PredicateKind::eq || predicate.negated || predicate.other_capture)
+      continue;
+    const TSQuantifier quantifier =
+        ts_query_capture_quantifier_for_id(state.query.get(), 0, predicate.capture);
+    if (quantifier != TSQuantifierOne && quantifier != TSQuantifierOneOrMore)
+      continue;
+    if (predicate.value.size() > best.size())
+      best = predicate.value;
+  }
+  return best;
+}
+
+} // namespace
+
+std::variant<SyntaxAnchor, CompileError> SyntaxAnchor::compile(const AnchorSpec& spec,
+                                                               const CompileOptions& options) {
+  if (spec.pattern.empty())
+    return CompileError{"empty query", 0};
+  if (spec.pattern.size() > std::numeric_limits<uint32_t>::max())
+    return CompileError{"query too long", 0};
+  auto state = std::make_shared<State>();
+  state->language = spec.language;
+  state->options = options;
+
+  uint32_t error_offset = 0;
+  TSQueryError error_type = TSQueryErrorNone;
+  state->query.reset(ts_query_new(language_of(spec.language), spec.pattern.data(),
+                                  static_cast<uint32_t>(spec.pattern.size()), &error_offset,
+                                  &error_type));
+  if (!state->query)
+    return CompileError{describe_query_error(error_type, spec.pattern, error_offset),
+                        std::min<std::size_t>(error_offset, spec.pattern.size())};
+  const TSQuery* query = state->query.get();
+
+  const uint32_t capture_count = ts_query_capture_count(query);
+  if (capture_count == 0)
+    return CompileError{"the query has no capture: name the node to act on with @name", 0};
+  if (!spec.target.empty()) {
+    std::string names;
+    for (uint32_t i = 0; i < capture_count; ++i) {
+      if (capture_name(query, i) == spec.target)
+        state->target_capture = i;
+      names += (i ? ", @" : "@") + std::string(capture_name(query, i));
+    }
+    if (!state->target_capture)
+      return CompileError{"target capture '@" + spec.target +
+                              "' does not exist in the query (captures: " + names + ")",
+                          0};
+  }
+
+  for (uint32_t pattern = 0; pattern < ts_query_pattern_count(query); ++pattern) {
+    auto predicates = compile_predicates(query, pattern, spec.pattern);
+    if (auto* error = std::get_if<CompileError>(&predicates))
+      return std::move(*error);
+    state->predicates.push_back(std::move(std::get<std::vector<Predicate>>(predicates)));
+  }
+
+  if (!spec.within.empty()) {
+    auto within = RegexAnchor::compile(spec.within, spec.within_group, Multiline::yes);
+    if (auto* error = std::get_if<CompileError>(&within)) {
+      error->in_within = true;
+      return std::move(*error);
+    }
+    state->within = std::move(std::get<RegexAnchor>(within));
+  } else if (!spec.within_group.empty()) {
+    return CompileError{"within_group '" + spec.within_group + "' needs a `within` regex", 0,
+                        true};
+  }
+
+  state->required_literal = literal_from_predicates(*state);
+  if (state->within && state->within->required_literal().size() > state->required_literal.size())
+    state->required_literal = state->within->required_literal();
+  return SyntaxAnchor(std::move(state));
+}
+
+namespace {
+
+// One query match turned into an anchor Match, or nothing when a predicate fails, the target
+// capture is absent or `within` finds nothing.
+std::optional<Match> to_match(const SyntaxAnchor::State& state, const TSQueryMatch& query_match,
+                              std::string_view text) {
+  const TSQuery* query = state.query.get();
+  CaptureNodes captures(ts_query_capture_count(query));
+  std::optional<uint32_t> first_capture;
+  for (uint16_t i = 0; i < query_match.capture_count; ++i) {
+    const TSQueryCapture& capture = query_match.captures[i];
+    captures[capture.index].push_back(span_of(capture.node));
+    if (!first_capture || capture.index < *first_capture)
+      first_capture = capture.index;
+  }
+  if (!first_capture)
+    return std::nullopt;
+  for (auto& nodes : captures)
+    std::sort(nodes.begin(), nodes.end(),
+              [](Span a, Span b) { return a.begin != b.begin ? a.begin < b.begin : a.end < b.end; });
+
+  for (const Predicate& predicate : state.predicates[query_match.pattern_index])
+    if (!holds(predicate, captures, text))
+      return std::nullopt;
+
+  const uint32_t target = state.target_capture.value_or(*first_capture);
+  if (captures[target].empty())
+    return std::nullopt;
+
+  Match match;
+  match.whole = captures[*first_capture].front();
+  for (uint32_t index = 0; index < captures.size(); ++index) {
+    if (captures[index].empty())
+      continue;
+    for (const Span& node : captures[index]) {
+      match.whole.begin = std::min(match.whole.begin, node.begin);
+      match.whole.end = std::max(match.whole.end, node.end);
+    }
+    match.groups.emplace(std::string(capture_name(query, index)), captures[index].front());
+  }
+  match.target = captures[target].front();
+
+  if (state.within) {
+    const Span scope = match.target;
+    const std::optional<Match> inner = state.within->find_first(text.substr(scope.begin, scope.size()));
+    if (!inner)
+      return std::nullopt;
+    auto shifted = [&](Span span) { return Span{span.begin + scope.begin, span.end + scope.begin}; };
+    match.target = shifted(inner->target);
+    for (const auto& [name, span] : inner->groups)
+      match.groups.emplace(name, shifted(span)); // a capture of the same name wins
+  }
+  return match;
+}
+
+bool starts_before(const Match& a, const Match& b) {
+  if (a.whole.begin != b.whole.begin)
+    return a.whole.begin < b.whole.begin;
+  if (a.target.begin != b.target.begin)
+    return a.target.begin < b.target.begin;
+  if (a.whole.end != b.whole.end)
+    return a.whole.end < b.whole.end;
+  return a.target.end < b.target.end;
+}
+
+} // namespace
+
+FindResult SyntaxAnchor::find(std::string_view text) const {
+  FindResult result;
+  const std::string source = blanked_source(m_state->language, text, m_state->options);
+  const TreePtr tree = parse(m_state->language, source);
+  if (!tree) {
+    result.parse_degraded = true;
+    return result;
+  }
+  const TSNode root = ts_tree_root_node(tree.get());
+
+  std::unique_ptr<TSQueryCursor, QueryCursorDeleter> cursor(ts_query_cursor_new());
+  ts_query_cursor_exec(cursor.get(), m_state->query.get(), root);
+  TSQueryMatch query_match;
+  while (ts_query_cursor_next_match(cursor.get(), &query_match)) {
+    if (std::optional<Match> match = to_match(*m_state, query_match, text))
+      result.matches.push_back(std::move(*match));
+  }
+  std::sort(result.matches.begin(), result.matches.end(), starts_before);
+  result.matches.erase(std::unique(result.matches.begin(), result.matches.end(),
+                                   [](const Match& a, const Match& b) {
+                                     return a.whole == b.whole && a.target == b.target;
+                                   }),
+                       result.matches.end());
+
+  const std::vector<Span> errors = error_spans(root);
+  if (errors.empty())
+    return result;
+  if (result.matches.empty()) {
+    result.parse_degraded = true;
+    result.degraded_at = errors.front().begin;
+    return result;
+  }
+  for (const Match& match : result.matches) {
+    const std::optional<std::size_t> at = first_error_in(errors, match.whole);
+    if (at && (!result.parse_degraded || *at < result.degraded_at)) {
+      result.parse_degraded = true;
+      result.degraded_at = *at;
+    }
+  }
+  return result;
+}
+
+const std::string& SyntaxAnchor::required_literal() const { return m_state->required_literal; }
+
+namespace {
+
+bool is_identifier_kind(std::string_view kind) {
+  static constexpr std::string_view k_kinds[] = {
+      "identifier",           "field_identifier",     "type_identifier",
+      "namespace_identifier", "statement_identifier",
+  };
+  return std::find(std::begin(k_kinds), std::end(k_kinds), kind) != std::end(k_kinds);
+}
+
+// Nodes whose text is not code: nothing inside them is a use of an identifier.
+bool is_opaque_kind(std::string_view kind) {
+  static constexpr std::string_view k_kinds[] = {
+      "comment", "string_literal", "raw_string_literal", "char_literal",
+      "string",  "concatenated_string", "system_lib_string",
+  };
+  return std::find(std::begin(k_kinds), std::end(k_kinds), kind) != std::end(k_kinds);
+}
+
+} // namespace
+
+std::vector<Span> find_identifier_uses(Language language, std::string_view text,
+                                       std::string_view name, const CompileOptions& options) {
+  std::vector<Span> uses;
+  if (name.empty())
+    return uses;
+  const std::string source = blanked_source(language, text, options);
+  const TreePtr tree = parse(language, source);
+  if (!tree)
+    return uses;
+  walk(ts_tree_root_node(tree.get()), [&](TSNode node) {
+    const std::string_view kind = ts_node_type(node);
+    if (is_opaque_kind(kind))
+      return false;
+    if (ts_node_is_named(node) && is_identifier_kind(kind)) {
+      const Span span = span_of(node);
+      if (text.substr(span.begin, span.size()) == name)
+        uses.push_back(span);
+    }
+    return true;
+  });
+  return uses;
+}
+
+} // namespace tp::anchor
