@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -59,5 +60,8 @@ private:
 
 // True when standard output is a terminal (for color and progress lines).
 bool stdout_is_terminal();
+
+// The value of environment variable `name`, or std::nullopt when it is not set.
+std::optional<std::string> environment_variable(const char* name);
 
 } // namespace tp::platform

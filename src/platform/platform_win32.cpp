@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <system_error>
 #include <vector>
@@ -161,5 +162,17 @@ FileLock::Handle::~Handle() {
 Result<void> sync_directory(const fs::path&) { return {}; }
 
 bool stdout_is_terminal() { return ::_isatty(::_fileno(stdout)) != 0; }
+
+std::optional<std::string> environment_variable(const char* name) {
+  // _dupenv_s rather than getenv, which MSVC flags as unsafe (C4996).
+  char* value = nullptr;
+  std::size_t length = 0;
+  if (::_dupenv_s(&value, &length, name) != 0 || value == nullptr) {
+    return std::nullopt;
+  }
+  std::string copy(value);
+  std::free(value);
+  return copy;
+}
 
 } // namespace tp::platform
