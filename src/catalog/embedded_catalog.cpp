@@ -1,1 +1,1 @@
-// placeholder: being written
+#include "catalog/embedded_catalog.hpp"

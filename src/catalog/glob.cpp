@@ -1,1 +1,86 @@
-// placeholder: being written
+#include "catalog/glob.hpp"
+
+namespace tp::catalog {
+
+bool is_glob(std::string_view pattern) {
+  return pattern.find_first_of("*?[") != std::string_view::npos;
+}
+
+namespace {
+
+// Matches one component (no '/') against a pattern component with '*' and '?'.
+bool component_match(std::string_view p, std::string_view s) {
+  std::size_t pi = 0, si = 0, star = std::string_view::npos, mark = 0;
+  while (si < s.size()) {
+    if (pi < p.size() && (p[pi] == '?' || p[pi] == s[si])) {
+      ++pi;
+      ++si;
+    } else if (pi < p.size() && p[pi] == '*') {
+      star = pi++;
+      mark = si;
+    } else if (star != std::string_view::npos) {
+      pi = star + 1;
+      si = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (pi < p.size() && p[pi] == '*')
+    ++pi;
+  return pi == p.size();
+}
+
+std::string_view next_component(std::string_view& rest) {
+  auto slash = rest.find('/');
+  std::string_view head = rest.substr(0, slash);
+  rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
+  return head;
+}
+
+bool match_from(std::string_view pattern, std::string_view path) {
+  while (true) {
+    if (pattern.empty())
+      return path.empty();
+    std::string_view prest = pattern;
+    std::string_view pc = next_component(prest);
+    if (pc == "**") {
+      // Zero or more components: try every split point.
+      if (match_from(prest, path))
+        return true;
+      while (!path.empty()) {
+        next_component(path);
+        if (match_from(prest, path))
+          return true;
+      }
+      return false;
+    }
+    if (path.empty())
+      return false;
+    std::string_view srest = path;
+    std::string_view sc = next_component(srest);
+    if (!component_match(pc, sc))
+      return false;
+    pattern = prest;
+    path = srest;
+  }
+}
+
+} // namespace
+
+bool glob_match(std::string_view pattern, std::string_view path) { return match_from(pattern, path); }
+
+std::string_view glob_fixed_prefix(std::string_view pattern) {
+  std::size_t end = 0, pos = 0;
+  while (pos < pattern.size()) {
+    auto slash = pattern.find('/', pos);
+    if (slash == std::string_view::npos)
+      break; // the last component names files, not a folder to start in
+    if (is_glob(pattern.substr(pos, slash - pos)))
+      break;
+    end = slash;
+    pos = slash + 1;
+  }
+  return pattern.substr(0, end);
+}
+
+} // namespace tp::catalog

@@ -1,5 +1,93 @@
 #include "cli/main.hpp"
 
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "catalog/catalog.hpp"
+#include "cli/commands.hpp"
+
+#ifndef TP_ENGINE_VERSION
+#define TP_ENGINE_VERSION "0.0.0"
+#endif
+
 namespace tp::cli {
-int main(int, char**) { return 0; }
+
+namespace {
+
+std::string version_text() {
+  auto loaded = catalog::load_embedded_catalog();
+  return std::string("torchpatch ") + TP_ENGINE_VERSION + " (catalog " +
+         (loaded.catalog.version.empty() ? "unloadable" : loaded.catalog.version) + ")";
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"torchpatch: a versioned, tested catalog of source patches for building older "
+               "PyTorch releases with today's toolchains"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", version_text());
+
+  GlobalOptions options;
+  app.add_option("-C", options.directory, "Run as if started in DIR (the checkout is found upward)")
+      ->option_text("DIR");
+  app.add_option("--catalog", options.catalog_dir, "Read patchsets from DIR instead of the built-in catalog")
+      ->option_text("DIR");
+  app.add_option("--torch-version", options.torch_version,
+                 "Treat the checkout as this PyTorch version (overrides tags and version.txt)");
+  app.add_option("--fact", options.facts, "A fact for patchset conditions, e.g. compiler=clang-cl")
+      ->option_text("KEY=VALUE");
+  std::map<std::string, Format> formats{{"text", Format::text}, {"diff", Format::diff},
+                                        {"json", Format::json}, {"github", Format::github}};
+  app.add_option("--format", options.format, "Output: text (default), diff, json or github")
+      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+  std::map<std::string, Color> colors{{"auto", Color::auto_}, {"always", Color::always}, {"never", Color::never}};
+  app.add_option("--color", options.color, "Color the text output: auto (default), always, never")
+      ->transform(CLI::CheckedTransformer(colors, CLI::ignore_case));
+  app.fallthrough();
+
+  ApplyArgs apply_args;
+  bool dry = false, partial = false;
+  auto* apply = app.add_subcommand("apply", "Apply the catalog's patchsets for this checkout's version");
+  apply->add_flag("--dry,-n", dry, "Show what would change (a unified diff) and change nothing");
+  apply->add_flag("--partial", partial, "Apply the patchsets without conflicts even if others conflict");
+  apply->add_option("--only", apply_args.only, "Only these patchset ids");
+
+  auto* list = app.add_subcommand("list", "Every patchset, whether it applies to this checkout and why not");
+  std::string show_id;
+  auto* show = app.add_subcommand("show", "A patchset with its references and edits");
+  show->add_option("ID", show_id, "Patchset id")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version end parsing with success; every real parse error is a usage error.
+    int code = app.exit(e);
+    return code == 0 ? 0 : to_int(ExitCode::usage);
+  }
+  apply_args.dry = dry ? Dry::yes : Dry::no;
+  apply_args.partial = partial ? Partial::yes : Partial::no;
+
+  if (apply->parsed())
+    return run_apply(options, apply_args);
+  if (list->parsed())
+    return run_list(options);
+  if (show->parsed())
+    return run_show(options, show_id);
+  return to_int(ExitCode::usage);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  // The one safety net: nothing in torchpatch throws, but a library might.
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "torchpatch: internal error: " << e.what() << "\n";
+  } catch (...) {
+    std::cerr << "torchpatch: internal error\n";
+  }
+  return to_int(ExitCode::internal);
+}
+
 } // namespace tp::cli

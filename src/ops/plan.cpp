@@ -1,1 +1,485 @@
-// placeholder: being written
+#include "ops/plan.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <thread>
+
+#include "catalog/glob.hpp"
+#include "edit/actions.hpp"
+#include "platform/files.hpp"
+#include "text/text.hpp"
+
+namespace tp::ops {
+
+std::string_view to_string(Outcome outcome) {
+  switch (outcome) {
+  case Outcome::will_apply: return "will-apply";
+  case Outcome::already_applied: return "already-applied";
+  case Outcome::upstream_fixed: return "upstream-fixed";
+  case Outcome::not_applicable: return "not-applicable";
+  case Outcome::anchor_missing: return "anchor-missing";
+  case Outcome::ambiguous: return "ambiguous";
+  case Outcome::parse_degraded: return "parse-degraded";
+  case Outcome::overlap: return "overlap";
+  case Outcome::file_missing: return "file-missing";
+  }
+  return "?";
+}
+
+bool is_conflict(Outcome outcome) {
+  return outcome == Outcome::anchor_missing || outcome == Outcome::ambiguous ||
+         outcome == Outcome::parse_degraded || outcome == Outcome::overlap ||
+         outcome == Outcome::file_missing;
+}
+
+bool Plan::has_conflict() const {
+  for (const auto& p : patchsets)
+    if (is_conflict(p.outcome))
+      return true;
+  return false;
+}
+
+std::map<std::string, std::string> host_facts() {
+#if defined(_WIN32)
+  return {{"platform", "windows"}};
+#elif defined(__APPLE__)
+  return {{"platform", "macos"}};
+#else
+  return {{"platform", "linux"}};
+#endif
+}
+
+namespace {
+
+// One edit of one patchset on one file, as evaluated.
+struct EditOnFile {
+  EditReport report;
+  std::vector<edit::TextEdit> raw_edits;
+  std::vector<std::string> notes;
+};
+
+struct EditRef {
+  std::size_t patchset; // index into the selected list
+  std::size_t edit;
+};
+
+bool contains_case_insensitive(std::string_view haystack, std::string_view needle) {
+  if (needle.empty())
+    return true;
+  auto it = std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(),
+                        [](char a, char b) {
+                          return std::tolower(static_cast<unsigned char>(a)) ==
+                                 std::tolower(static_cast<unsigned char>(b));
+                        });
+  return it != haystack.end();
+}
+
+// Could `anchor` match somewhere in `raw`? False only when a literal every match needs is absent.
+bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw) {
+  const auto& spec = anchor.spec();
+  if (spec.kind == anchor::Kind::cmake) {
+    for (const auto& command : spec.commands)
+      if (contains_case_insensitive(raw, command))
+        return true;
+    return false;
+  }
+  const std::string& literal = anchor.prefilter_literal();
+  if (literal.empty())
+    return true;
+  return anchor.prefilter_is_case_insensitive() ? contains_case_insensitive(raw, literal)
+                                                : raw.find(literal) != std::string_view::npos;
+}
+
+bool anchor_finds(const std::optional<anchor::CompiledAnchor>& anchor, std::string_view raw,
+                  const text::NormalizedText& normalized) {
+  return anchor && may_match(*anchor, raw) && !anchor->find(normalized.text()).matches.empty();
+}
+
+std::string describe_lines(const std::vector<std::size_t>& lines) {
+  std::string out;
+  for (std::size_t i = 0; i < lines.size() && i < 10; ++i)
+    out += (i ? ", " : "") + std::to_string(lines[i]);
+  if (lines.size() > 10)
+    out += ", …";
+  return out;
+}
+
+// Evaluates one edit on one file's bytes (docs/patchsets.md, "Outcome of an edit on one file").
+EditOnFile evaluate(const catalog::Patchset& patchset, const catalog::Edit& edit,
+                    const std::string& path, std::string_view raw,
+                    const text::NormalizedText& normalized, const anchor::CompileOptions& options) {
+  EditOnFile out;
+  EditReport& r = out.report;
+  r.patchset = patchset.id;
+  r.edit = edit.name;
+  r.file = path;
+  r.expected = edit.matches.describe();
+  const std::string& text = normalized.text();
+
+  if (normalized.info().binary) {
+    r.outcome = Outcome::anchor_missing;
+    r.message = "the file is binary (holds NUL bytes) and is never edited";
+    return out;
+  }
+  if (anchor_finds(edit.upstream_fixed, raw, normalized)) {
+    r.outcome = Outcome::upstream_fixed;
+    r.message = "upstream's own fix is present";
+    return out;
+  }
+  anchor::FindResult found;
+  if (may_match(edit.anchor, raw))
+    found = edit.anchor.find(text);
+  if (found.parse_degraded) {
+    r.outcome = Outcome::parse_degraded;
+    r.where = line_col_at(text, found.degraded_at);
+    r.message = "the parser found errors where the anchor looks (line " +
+                std::to_string(r.where.line) + "); refusing to guess";
+    return out;
+  }
+  auto action = edit::plan_action(edit, text, found, options);
+  out.notes = std::move(action.notes);
+  r.actual = action.effective_matches;
+  for (std::size_t index : action.effective_match_index)
+    r.match_lines.push_back(line_col_at(text, found.matches[index].whole.begin).line);
+  if (!action.effective_match_index.empty())
+    r.where = line_col_at(text, found.matches[action.effective_match_index.front()].target.begin);
+
+  if (r.actual > 0 && edit.matches.allows(r.actual)) {
+    r.outcome = Outcome::will_apply;
+    r.message = std::to_string(r.actual) + (r.actual == 1 ? " match" : " matches") + " at line " +
+                describe_lines(r.match_lines);
+    out.raw_edits = edit::to_raw_edits(normalized, action.changes, patchset.id + "/" + edit.name);
+    return out;
+  }
+  if (r.actual == 0) {
+    if (anchor_finds(edit.applied, raw, normalized)) {
+      r.outcome = Outcome::already_applied;
+      r.message = "the patched form is present";
+    } else if (edit.matches.kind == catalog::MatchCount::Kind::any) {
+      r.outcome = Outcome::already_applied;
+      r.message = "nothing to change";
+    } else {
+      r.outcome = Outcome::anchor_missing;
+      r.message = "the anchor matches nothing, and neither the patched form nor upstream's fix "
+                  "is present";
+    }
+    return out;
+  }
+  r.outcome = Outcome::ambiguous;
+  r.message = "expected " + r.expected + " match" + (edit.matches.n == 1 ? "" : "es") +
+              ", found " + std::to_string(r.actual) + " at lines " + describe_lines(r.match_lines);
+  return out;
+}
+
+// Why a patchset does not apply to this version and these facts; empty when it does.
+std::string not_applicable_reason(const catalog::Patchset& p, const ResolvedVersion& version,
+                                  const std::map<std::string, std::string>& facts) {
+  if (!p.versions.contains(version.version))
+    return "PyTorch " + version.version.text + " is outside " + p.versions.text;
+  for (const auto& [fact, accepted] : p.conditions) {
+    auto it = facts.find(fact);
+    if (it == facts.end())
+      return "needs " + fact + " to be one of the listed values (unknown here; pass --fact " +
+             fact + "=VALUE)";
+    if (std::find(accepted.begin(), accepted.end(), it->second) == accepted.end())
+      return fact + " is " + it->second + ", not one of the patchset's";
+  }
+  return {};
+}
+
+Outcome aggregate(const std::vector<EditReport>& edits) {
+  for (const auto& e : edits)
+    if (is_conflict(e.outcome))
+      return e.outcome;
+  bool all_same = std::all_of(edits.begin(), edits.end(),
+                              [&](const EditReport& e) { return e.outcome == edits.front().outcome; });
+  if (!edits.empty() && all_same)
+    return edits.front().outcome;
+  for (const auto& e : edits)
+    if (e.outcome == Outcome::will_apply)
+      return Outcome::will_apply;
+  return Outcome::already_applied;
+}
+
+} // namespace
+
+Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
+                            const ResolvedVersion& version, const PlanOptions& options) {
+  Plan plan;
+  plan.version = version;
+  plan.catalog_version = catalog.version;
+  anchor::CompileOptions compile_options{catalog.export_macros};
+
+  auto listing = tree.files();
+  if (!listing)
+    return with_context(listing, "listing the checkout's files");
+
+  // 1. Which patchsets apply to this version and these facts; which files each edit selects.
+  std::vector<const catalog::Patchset*> selected;
+  std::map<std::string, std::vector<EditRef>> edits_by_file;
+  std::vector<std::vector<std::vector<EditOnFile>>> results; // [patchset][edit] -> per file
+  for (const auto& p : catalog.patchsets) {
+    if (!options.only.empty() &&
+        std::find(options.only.begin(), options.only.end(), p.id) == options.only.end())
+      continue;
+    PatchsetReport report{p.id, p.title, Outcome::will_apply, {}, {}, {}};
+    report.reason = not_applicable_reason(p, version, options.facts);
+    if (!report.reason.empty()) {
+      report.outcome = Outcome::not_applicable;
+      for (const auto& e : p.edits) {
+        EditReport er;
+        er.patchset = p.id;
+        er.edit = e.name;
+        er.file = e.files.empty() ? "" : e.files.front();
+        er.outcome = Outcome::not_applicable;
+        er.message = report.reason;
+        er.expected = e.matches.describe();
+        report.edits.push_back(std::move(er));
+      }
+      plan.patchsets.push_back(std::move(report));
+      continue;
+    }
+    std::size_t index = selected.size();
+    selected.push_back(&p);
+    plan.patchsets.push_back(std::move(report));
+    results.emplace_back(p.edits.size());
+    for (std::size_t e = 0; e < p.edits.size(); ++e) {
+      for (const auto& pattern : p.edits[e].files) {
+        if (!catalog::is_glob(pattern)) {
+          edits_by_file[pattern].push_back({index, e});
+          continue;
+        }
+        for (const auto& path : **listing)
+          if (catalog::glob_match(pattern, path))
+            edits_by_file[path].push_back({index, e});
+      }
+    }
+  }
+  // Map selected index -> position in plan.patchsets.
+  std::vector<std::size_t> report_index;
+  for (std::size_t i = 0; i < plan.patchsets.size(); ++i)
+    if (plan.patchsets[i].outcome != Outcome::not_applicable)
+      report_index.push_back(i);
+
+  // 2. Evaluate every (file, edit) pair; each file is read and normalized once. Files are
+  // independent, so they are spread over threads.
+  std::vector<std::pair<std::string, std::vector<EditRef>>> work(edits_by_file.begin(),
+                                                                 edits_by_file.end());
+  struct FileResult {
+    std::vector<std::pair<EditRef, EditOnFile>> evaluated;
+    std::string raw;
+    std::optional<Error> error;
+  };
+  std::vector<FileResult> file_results(work.size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i = next++; i < work.size(); i = next++) {
+      const auto& [path, refs] = work[i];
+      FileResult& fr = file_results[i];
+      auto read = tree.read(path);
+      if (!read) {
+        fr.error = read.error();
+        continue;
+      }
+      if (read->status != ReadResult::Status::ok) {
+        for (const auto& ref : refs) {
+          EditOnFile missing;
+          missing.report.patchset = selected[ref.patchset]->id;
+          missing.report.edit = selected[ref.patchset]->edits[ref.edit].name;
+          missing.report.file = path;
+          missing.report.expected = selected[ref.patchset]->edits[ref.edit].matches.describe();
+          missing.report.outcome = Outcome::file_missing;
+          if (read->status == ReadResult::Status::not_a_file)
+            missing.report.message = "not a regular file";
+          else if (auto sub = tree.uninitialised_submodule_of(path))
+            missing.report.message = "submodule " + *sub +
+                                     " is not initialised; run: git submodule update --init "
+                                     "--recursive";
+          else
+            missing.report.message = "no such file";
+          fr.evaluated.emplace_back(ref, std::move(missing));
+        }
+        continue;
+      }
+      // Only parse what some anchor could match: a quick literal check first.
+      bool any_candidate = false;
+      for (const auto& ref : refs) {
+        const auto& e = selected[ref.patchset]->edits[ref.edit];
+        if (e.matches.kind != catalog::MatchCount::Kind::any || may_match(e.anchor, read->bytes)) {
+          any_candidate = true;
+          break;
+        }
+      }
+      if (!any_candidate)
+        continue;
+      text::NormalizedText normalized(read->bytes);
+      for (const auto& ref : refs) {
+        const auto& p = *selected[ref.patchset];
+        auto result = evaluate(p, p.edits[ref.edit], path, read->bytes, normalized, compile_options);
+        result.report.repository = tree.repository_of(path);
+        fr.evaluated.emplace_back(ref, std::move(result));
+      }
+      fr.raw = std::move(read->bytes);
+    }
+  };
+  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(1, work.size())));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool)
+    t.join();
+
+  // 3. Collect per edit; overlaps between edits on the same file are conflicts for both.
+  for (std::size_t i = 0; i < work.size(); ++i) {
+    auto& fr = file_results[i];
+    if (fr.error)
+      return unexpected(Error(*fr.error).context("reading " + work[i].first));
+    std::vector<edit::TextEdit> all;
+    std::vector<std::size_t> owner; // index into fr.evaluated
+    for (std::size_t k = 0; k < fr.evaluated.size(); ++k)
+      for (const auto& te : fr.evaluated[k].second.raw_edits) {
+        all.push_back(te);
+        owner.push_back(k);
+      }
+    for (auto [a, b] : edit::find_overlaps(all)) {
+      auto& ea = fr.evaluated[owner[a]].second.report;
+      auto& eb = fr.evaluated[owner[b]].second.report;
+      if (owner[a] == owner[b])
+        continue; // one edit's own changes never overlap by construction
+      std::string with_b = eb.patchset + "/" + eb.edit, with_a = ea.patchset + "/" + ea.edit;
+      ea.outcome = Outcome::overlap;
+      ea.message = "touches the same bytes as " + with_b;
+      eb.outcome = Outcome::overlap;
+      eb.message = "touches the same bytes as " + with_a;
+    }
+    for (auto& [ref, evaluated] : fr.evaluated)
+      results[ref.patchset][ref.edit].push_back(std::move(evaluated));
+  }
+
+  // 4. Per patchset: its edits' reports, in edit order; `any` edits that found nothing anywhere
+  // get one summary line instead of one line per file.
+  for (std::size_t s = 0; s < selected.size(); ++s) {
+    const auto& p = *selected[s];
+    auto& report = plan.patchsets[report_index[s]];
+    for (std::size_t e = 0; e < p.edits.size(); ++e) {
+      auto& per_file = results[s][e];
+      std::vector<EditReport> shown;
+      for (auto& r : per_file) {
+        for (auto& n : r.notes)
+          report.notes.push_back(r.report.file + ": " + n);
+        bool quiet = p.edits[e].matches.kind == catalog::MatchCount::Kind::any &&
+                     r.report.outcome == Outcome::already_applied;
+        if (!quiet)
+          shown.push_back(r.report);
+      }
+      if (shown.empty()) {
+        EditReport summary;
+        summary.patchset = p.id;
+        summary.edit = p.edits[e].name;
+        summary.file = p.edits[e].files.empty() ? "" : p.edits[e].files.front();
+        summary.expected = p.edits[e].matches.describe();
+        if (per_file.empty() && p.edits[e].matches.kind != catalog::MatchCount::Kind::any) {
+          summary.outcome = Outcome::file_missing;
+          summary.message = "no file matches";
+        } else {
+          summary.outcome = Outcome::already_applied;
+          summary.message = "no file needs this edit";
+        }
+        shown.push_back(std::move(summary));
+      }
+      for (auto& r : shown)
+        report.edits.push_back(std::move(r));
+    }
+    report.outcome = aggregate(report.edits);
+  }
+
+  // 5. The new bytes of every file touched by a conflict-free patchset.
+  std::map<std::string, std::string> raw_of;
+  for (std::size_t i = 0; i < work.size(); ++i)
+    if (!file_results[i].raw.empty() || !file_results[i].evaluated.empty())
+      raw_of[work[i].first] = std::move(file_results[i].raw);
+  std::map<std::string, std::pair<FilePlan, std::vector<edit::TextEdit>>> files;
+  for (std::size_t s = 0; s < selected.size(); ++s) {
+    const auto& report = plan.patchsets[report_index[s]];
+    if (report.outcome != Outcome::will_apply)
+      continue;
+    for (auto& per_edit : results[s])
+      for (auto& r : per_edit) {
+        if (r.raw_edits.empty())
+          continue;
+        auto& [fp, edits] = files[r.report.file];
+        if (fp.path.empty()) {
+          fp.path = r.report.file;
+          fp.repository = r.report.repository;
+          fp.before = raw_of[r.report.file];
+        }
+        if (fp.patchsets.empty() || fp.patchsets.back() != report.id)
+          fp.patchsets.push_back(report.id);
+        edits.insert(edits.end(), r.raw_edits.begin(), r.raw_edits.end());
+      }
+  }
+  for (auto& [path, entry] : files) {
+    auto& [fp, edits] = entry;
+    auto after = edit::apply_edits(fp.before, std::move(edits));
+    if (!after)
+      return with_context(after, "planning " + path);
+    fp.after = std::move(*after);
+    plan.files.push_back(std::move(fp));
+  }
+  return plan;
+}
+
+Result<ResolvedVersion> resolve_version(const std::optional<std::string>& override_version,
+                                        const repo::Repository* repository,
+                                        const fs::path& root) {
+  if (override_version) {
+    auto v = catalog::parse_version(*override_version);
+    if (!v)
+      return fail("--torch-version " + *override_version +
+                  " is not a version (expected e.g. 2.0.1, v2.1.0-rc2 or 2.1.0a0)");
+    return ResolvedVersion{*v, "--torch-version"};
+  }
+  if (repository) {
+    auto tags = repository->tags_at_head();
+    if (!tags)
+      return with_context(tags, "reading tags");
+    std::optional<catalog::Version> best;
+    std::string best_tag;
+    for (const auto& tag : *tags) {
+      if (!catalog::is_version_tag(tag))
+        continue;
+      auto v = catalog::parse_version(tag);
+      if (v && (!best || *best < *v)) {
+        best = v;
+        best_tag = tag;
+      }
+    }
+    if (best)
+      return ResolvedVersion{*best, "tag " + best_tag + " at HEAD"};
+  }
+  std::error_code ec;
+  if (fs::exists(root / "version.txt", ec)) {
+    auto text = platform::read_file(root / "version.txt");
+    if (!text)
+      return with_context(text, "reading the PyTorch version");
+    std::string_view first = *text;
+    first = first.substr(0, first.find('\n'));
+    if (auto v = catalog::parse_version(first))
+      return ResolvedVersion{*v, "version.txt"};
+  }
+  if (repository) {
+    auto tag = repository->nearest_tag("v[0-9]*");
+    if (!tag)
+      return with_context(tag, "describing HEAD");
+    if (*tag && catalog::is_version_tag(**tag))
+      return ResolvedVersion{*catalog::parse_version(**tag), "nearest tag " + **tag + " (git describe)"};
+  }
+  return fail("cannot tell which PyTorch version " + root.string() +
+              " holds: no version tag at HEAD, no version.txt, no version tag in its history; "
+              "pass --torch-version");
+}
+
+} // namespace tp::ops

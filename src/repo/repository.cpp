@@ -1,1 +1,221 @@
-// placeholder: being written
+#include "repo/repository.hpp"
+
+#include <git2.h>
+
+namespace tp::repo {
+
+namespace {
+
+// libgit2's last error is per thread: read it right after the failing call.
+Error libgit2_error(const std::string& what) {
+  const ::git_error* e = git_error_last();
+  return Error(what + ": " + (e && e->message ? e->message : "unknown libgit2 error"));
+}
+
+// One libgit2 initialisation for the life of the process.
+void ensure_libgit2() {
+  static const int once = [] {
+    git_libgit2_init();
+    // Checkouts owned by another user (CI containers) are still ours to read.
+    git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+    return 0;
+  }();
+  (void)once;
+}
+
+template <typename T, void (*Free)(T*)> struct Owned {
+  T* ptr = nullptr;
+  Owned() = default;
+  Owned(const Owned&) = delete;
+  Owned& operator=(const Owned&) = delete;
+  ~Owned() {
+    if (ptr)
+      Free(ptr);
+  }
+  T** out() { return &ptr; }
+};
+
+using RepoPtr = Owned<git_repository, git_repository_free>;
+using IndexPtr = Owned<git_index, git_index_free>;
+using ObjectPtr = Owned<git_object, git_object_free>;
+using DescribePtr = Owned<git_describe_result, git_describe_result_free>;
+
+std::string strip_trailing_slash(std::string s) {
+  while (s.size() > 1 && (s.back() == '/' || s.back() == '\\'))
+    s.pop_back();
+  return s;
+}
+
+Result<void> collect_index(git_repository* repo, const std::string& prefix,
+                           std::vector<IndexedFile>& out, int depth) {
+  if (depth > 16)
+    return fail("submodules nested more than 16 deep under " + prefix);
+  IndexPtr index;
+  if (git_repository_index(index.out(), repo) < 0)
+    return unexpected(libgit2_error("reading the index of " + (prefix.empty() ? "the checkout" : prefix)));
+  std::size_t count = git_index_entrycount(index.ptr);
+  std::string repository = prefix.empty() ? "" : prefix.substr(0, prefix.size() - 1);
+  for (std::size_t i = 0; i < count; ++i) {
+    const git_index_entry* entry = git_index_get_byindex(index.ptr, i);
+    if (!entry || GIT_INDEX_ENTRY_STAGE(entry) != 0)
+      continue;
+    std::string path = prefix + entry->path;
+    if (entry->mode == GIT_FILEMODE_COMMIT) {
+      RepoPtr sub;
+      std::string workdir = std::string(git_repository_workdir(repo)) + entry->path;
+      if (git_repository_open_ext(sub.out(), workdir.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH,
+                                  nullptr) < 0) {
+        git_error_clear(); // an uninitialised submodule: its files are simply not there
+        continue;
+      }
+      if (auto r = collect_index(sub.ptr, path + "/", out, depth + 1); !r)
+        return r;
+      continue;
+    }
+    out.push_back({std::move(path), repository});
+  }
+  return {};
+}
+
+struct SubmoduleWalk {
+  std::string prefix;
+  std::vector<Submodule>* out;
+  git_repository* repo;
+  int depth;
+};
+
+int on_submodule(git_submodule* sm, const char* name, void* payload);
+
+Result<void> collect_submodules(git_repository* repo, const std::string& prefix,
+                                std::vector<Submodule>& out, int depth) {
+  if (depth > 16)
+    return {};
+  SubmoduleWalk walk{prefix, &out, repo, depth};
+  if (git_submodule_foreach(repo, on_submodule, &walk) < 0)
+    return unexpected(libgit2_error("listing submodules of " + (prefix.empty() ? "the checkout" : prefix)));
+  return {};
+}
+
+int on_submodule(git_submodule* sm, const char*, void* payload) {
+  auto* walk = static_cast<SubmoduleWalk*>(payload);
+  std::string path = walk->prefix + git_submodule_path(sm);
+  RepoPtr sub;
+  bool initialised = git_submodule_open(sub.out(), sm) == 0;
+  if (!initialised)
+    git_error_clear();
+  walk->out->push_back({path, initialised});
+  if (initialised)
+    (void)collect_submodules(sub.ptr, path + "/", *walk->out, walk->depth + 1);
+  return 0;
+}
+
+} // namespace
+
+struct Repository::Handle {
+  RepoPtr repo;
+};
+
+Repository::Repository(std::unique_ptr<Handle> handle, fs::path root, fs::path git_dir)
+    : m_handle(std::move(handle)), m_root(std::move(root)), m_git_dir(std::move(git_dir)) {}
+Repository::Repository(Repository&&) noexcept = default;
+Repository& Repository::operator=(Repository&&) noexcept = default;
+Repository::~Repository() = default;
+
+Result<Repository> Repository::discover(const fs::path& start) {
+  ensure_libgit2();
+  std::error_code ec;
+  fs::path absolute = fs::absolute(start, ec);
+  if (ec || !fs::exists(absolute, ec))
+    return fail(start.string() + ": no such folder");
+  auto handle = std::make_unique<Handle>();
+  if (git_repository_open_ext(handle->repo.out(), absolute.string().c_str(), 0, nullptr) < 0) {
+    git_error_clear();
+    return fail(absolute.string() + " is not inside a git checkout (run torchpatch in a PyTorch "
+                                     "clone, pass -C DIR, or give --torch-version)");
+  }
+  if (git_repository_is_bare(handle->repo.ptr))
+    return fail(absolute.string() + " is a bare git repository; torchpatch needs a checkout");
+  // A submodule's work tree is a repository too, but the checkout is its superproject.
+  fs::path root = strip_trailing_slash(git_repository_workdir(handle->repo.ptr));
+  fs::path git_dir = strip_trailing_slash(git_repository_commondir(handle->repo.ptr));
+  for (int guard = 0; guard < 16; ++guard) {
+    RepoPtr parent;
+    fs::path above = root.parent_path();
+    if (above == root || git_repository_open_ext(parent.out(), above.string().c_str(), 0, nullptr) < 0) {
+      git_error_clear();
+      break;
+    }
+    fs::path parent_root = strip_trailing_slash(git_repository_workdir(parent.ptr) ? git_repository_workdir(parent.ptr) : "");
+    git_submodule* sm = nullptr;
+    std::string rel = fs::relative(root, parent_root, ec).generic_string();
+    if (ec || git_submodule_lookup(&sm, parent.ptr, rel.c_str()) < 0) {
+      git_error_clear();
+      break;
+    }
+    git_submodule_free(sm);
+    root = parent_root;
+    git_dir = strip_trailing_slash(git_repository_commondir(parent.ptr));
+    std::swap(handle->repo.ptr, parent.ptr);
+  }
+  return Repository(std::move(handle), root, git_dir);
+}
+
+Result<std::vector<std::string>> Repository::tags_at_head() const {
+  git_oid head;
+  if (git_reference_name_to_id(&head, m_handle->repo.ptr, "HEAD") < 0)
+    return unexpected(libgit2_error("reading HEAD"));
+  git_strarray names{};
+  if (git_tag_list(&names, m_handle->repo.ptr) < 0)
+    return unexpected(libgit2_error("listing tags"));
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < names.count; ++i) {
+    std::string ref = std::string("refs/tags/") + names.strings[i];
+    ObjectPtr target;
+    if (git_revparse_single(target.out(), m_handle->repo.ptr, (ref + "^{commit}").c_str()) < 0) {
+      git_error_clear();
+      continue;
+    }
+    if (git_oid_equal(git_object_id(target.ptr), &head))
+      out.emplace_back(names.strings[i]);
+  }
+  git_strarray_dispose(&names);
+  return out;
+}
+
+Result<std::optional<std::string>> Repository::nearest_tag(const std::string& glob) const {
+  ObjectPtr head;
+  if (git_revparse_single(head.out(), m_handle->repo.ptr, "HEAD") < 0)
+    return unexpected(libgit2_error("reading HEAD"));
+  git_describe_options options = GIT_DESCRIBE_OPTIONS_INIT;
+  options.describe_strategy = GIT_DESCRIBE_TAGS;
+  options.pattern = glob.c_str();
+  DescribePtr result;
+  if (git_describe_commit(result.out(), head.ptr, &options) < 0) {
+    git_error_clear(); // no matching tag is an answer, not an error
+    return std::optional<std::string>();
+  }
+  git_describe_format_options format = GIT_DESCRIBE_FORMAT_OPTIONS_INIT;
+  format.abbreviated_size = 0; // just the tag name
+  git_buf buf = GIT_BUF_INIT;
+  if (git_describe_format(&buf, result.ptr, &format) < 0)
+    return unexpected(libgit2_error("formatting git describe"));
+  std::string tag(buf.ptr, buf.size);
+  git_buf_dispose(&buf);
+  return std::optional<std::string>(tag);
+}
+
+Result<std::vector<Submodule>> Repository::submodules() const {
+  std::vector<Submodule> out;
+  if (auto r = collect_submodules(m_handle->repo.ptr, "", out, 0); !r)
+    return unexpected(r.error());
+  return out;
+}
+
+Result<std::vector<IndexedFile>> Repository::indexed_files() const {
+  std::vector<IndexedFile> out;
+  if (auto r = collect_index(m_handle->repo.ptr, "", out, 0); !r)
+    return unexpected(r.error());
+  return out;
+}
+
+} // namespace tp::repo

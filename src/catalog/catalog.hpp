@@ -1,0 +1,93 @@
+#pragma once
+// The catalog model: patchsets with their edits, loaded from TOML files (a folder on disk or the
+// copy embedded in the binary), validated, with every anchor compiled once.
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "anchor/anchor.hpp"
+#include "base/diagnostic.hpp"
+#include "base/result.hpp"
+#include "catalog/version.hpp"
+
+namespace tp::catalog {
+
+enum class ActionKind { replace, remove, insert_before, insert_after, rename, raise_cmake_minimum };
+
+std::string_view to_string(ActionKind kind);
+
+struct ActionSpec {
+  ActionKind kind = ActionKind::replace;
+  std::string text;  // replace / insert-*: template with ${name} references
+  std::string to;    // rename
+  std::optional<Version> floor; // raise-cmake-minimum
+};
+
+// How many anchor matches an edit expects in each file.
+struct MatchCount {
+  enum class Kind { exactly, any, at_least };
+  Kind kind = Kind::exactly;
+  std::size_t n = 1;
+  bool allows(std::size_t count) const;
+  std::string describe() const; // "exactly 1", "any number", "at least 2"
+};
+
+struct SourceRef {
+  std::string file; // the patchset file, relative to the catalog folder
+  LineCol where;
+};
+
+struct Edit {
+  std::string name;
+  std::vector<std::string> files; // exact paths or globs, '/'-separated, relative to the root
+  MatchCount matches;
+  ActionSpec action;
+  anchor::CompiledAnchor anchor;
+  std::optional<anchor::CompiledAnchor> applied;
+  std::optional<anchor::CompiledAnchor> upstream_fixed;
+  SourceRef source;
+};
+
+struct Patchset {
+  std::string id;
+  std::string title;
+  VersionSpecifier versions;
+  std::string why;
+  std::vector<std::string> errors;     // verbatim messages users see
+  std::vector<std::string> references;
+  std::map<std::string, std::vector<std::string>> conditions; // fact -> accepted values
+  std::vector<Edit> edits;
+  SourceRef source;
+};
+
+// The files of a catalog folder, relative path ('/'-separated) -> bytes.
+using CatalogFiles = std::map<std::string, std::string>;
+
+struct Catalog {
+  std::string version;                    // the catalog's semantic version
+  std::vector<std::string> export_macros; // blanked before C/C++ parsing
+  std::vector<Patchset> patchsets;        // sorted by id
+  std::string origin;                     // "embedded" or the folder it was read from
+  CatalogFiles files;                     // everything in the folder (cases included)
+
+  const Patchset* find(std::string_view id) const;
+};
+
+struct LoadResult {
+  Catalog catalog;          // what loaded; patchsets with problems are left out
+  Diagnostics diagnostics;  // every problem found, in file order
+};
+
+// Loads a catalog from its files. Never stops at the first problem.
+LoadResult load_catalog(CatalogFiles files, std::string origin);
+
+// The catalog embedded in this binary.
+LoadResult load_embedded_catalog();
+
+// Reads every file below `dir` (fails only on I/O errors; content problems are diagnostics).
+Result<CatalogFiles> read_catalog_folder(const std::string& dir);
+
+} // namespace tp::catalog

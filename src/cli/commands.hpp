@@ -1,0 +1,24 @@
+#pragma once
+// One function per subcommand; each returns the process exit code.
+#include <string>
+#include <vector>
+
+#include "cli/context.hpp"
+
+namespace tp::cli {
+
+enum class Dry { no, yes };
+enum class Partial { no, yes };
+enum class Force { no, yes };
+
+struct ApplyArgs {
+  Dry dry = Dry::no;
+  Partial partial = Partial::no;
+  std::vector<std::string> only;
+};
+
+int run_apply(const GlobalOptions& options, const ApplyArgs& args);
+int run_list(const GlobalOptions& options);
+int run_show(const GlobalOptions& options, const std::string& id);
+
+} // namespace tp::cli

@@ -1,0 +1,86 @@
+#include "cli/context.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
+#include "platform/files.hpp"
+
+namespace tp::cli {
+
+void print_error(const std::string& message) { std::cerr << "torchpatch: error: " << message << "\n"; }
+
+std::optional<catalog::Catalog> load_catalog_or_report(const GlobalOptions& options) {
+  catalog::LoadResult loaded;
+  if (options.catalog_dir) {
+    auto files = catalog::read_catalog_folder(*options.catalog_dir);
+    if (!files) {
+      print_error(files.error().message());
+      return std::nullopt;
+    }
+    loaded = catalog::load_catalog(std::move(*files), *options.catalog_dir);
+  } else {
+    loaded = catalog::load_embedded_catalog();
+  }
+  if (!loaded.diagnostics.empty()) {
+    std::cerr << render_all(loaded.diagnostics);
+    print_error("the catalog (" + loaded.catalog.origin + ") has " +
+                std::to_string(loaded.diagnostics.size()) + " problem(s)");
+    return std::nullopt;
+  }
+  return std::move(loaded.catalog);
+}
+
+std::optional<Checkout> open_checkout(const GlobalOptions& options, ExitCode& code) {
+  Checkout checkout;
+  auto repository = repo::Repository::discover(options.directory);
+  if (repository) {
+    checkout.root = repository->root();
+    checkout.repository.emplace(std::move(*repository));
+  } else if (options.torch_version) {
+    std::error_code ec;
+    checkout.root = std::filesystem::absolute(options.directory, ec);
+    if (ec || !std::filesystem::is_directory(checkout.root, ec)) {
+      print_error(options.directory + ": no such folder");
+      code = ExitCode::environment;
+      return std::nullopt;
+    }
+  } else {
+    print_error(repository.error().message());
+    code = ExitCode::environment;
+    return std::nullopt;
+  }
+  auto version = ops::resolve_version(options.torch_version,
+                                      checkout.repository ? &*checkout.repository : nullptr,
+                                      checkout.root);
+  if (!version) {
+    print_error(version.error().message());
+    code = ExitCode::environment;
+    return std::nullopt;
+  }
+  checkout.version = std::move(*version);
+  return checkout;
+}
+
+std::map<std::string, std::string> facts_of(const GlobalOptions& options) {
+  auto facts = ops::host_facts();
+  for (const auto& f : options.facts) {
+    auto eq = f.find('=');
+    if (eq != std::string::npos)
+      facts[f.substr(0, eq)] = f.substr(eq + 1);
+  }
+  return facts;
+}
+
+bool use_color(const GlobalOptions& options) {
+  if (options.color == Color::always)
+    return true;
+  if (options.color == Color::never)
+    return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color && *no_color)
+    return false;
+  return platform::stdout_is_terminal();
+}
+
+} // namespace tp::cli

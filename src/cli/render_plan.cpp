@@ -1,0 +1,165 @@
+#include "cli/render_plan.hpp"
+
+#include <algorithm>
+
+#include "cli/json.hpp"
+#include "edit/unified_diff.hpp"
+
+namespace tp::cli {
+
+namespace {
+
+constexpr int k_json_schema_version = 1;
+
+const char* outcome_color(ops::Outcome o) {
+  if (ops::is_conflict(o))
+    return "\x1b[31m";
+  if (o == ops::Outcome::will_apply)
+    return "\x1b[32m";
+  return "\x1b[2m";
+}
+
+std::string where(const ops::EditReport& e) {
+  std::string out = e.file;
+  if (e.where.line > 0 && e.outcome != ops::Outcome::not_applicable)
+    out += ":" + std::to_string(e.where.line) + ":" + std::to_string(e.where.column);
+  return out;
+}
+
+// GitHub's workflow-command escaping for messages and properties.
+std::string github_escape(std::string s, bool property) {
+  std::string out;
+  for (char c : s) {
+    if (c == '%') out += "%25";
+    else if (c == '\r') out += "%0D";
+    else if (c == '\n') out += "%0A";
+    else if (property && c == ':') out += "%3A";
+    else if (property && c == ',') out += "%2C";
+    else out += c;
+  }
+  return out;
+}
+
+} // namespace
+
+std::string render_plan_diff(const ops::Plan& plan, bool color) {
+  std::string out;
+  edit::DiffOptions options;
+  options.color = color;
+  for (const auto& f : plan.files)
+    out += edit::render_unified_diff(f.path, f.before, f.after, options);
+  return out;
+}
+
+std::string render_plan_summary(const ops::Plan& plan, bool color) {
+  std::string out = "PyTorch " + plan.version.version.text + " (from " + plan.version.source +
+                    "), catalog " + plan.catalog_version + "\n";
+  for (const auto& p : plan.patchsets) {
+    std::string outcome(ops::to_string(p.outcome));
+    outcome.resize(std::max<std::size_t>(outcome.size() + 1, 17), ' ');
+    if (color)
+      outcome = std::string(outcome_color(p.outcome)) + outcome + "\x1b[0m";
+    out += outcome;
+    out += p.id + "  " + p.title;
+    if (p.outcome == ops::Outcome::not_applicable)
+      out += " (" + p.reason + ")";
+    out += "\n";
+    for (const auto& e : p.edits) {
+      bool interesting = ops::is_conflict(e.outcome) || e.outcome == ops::Outcome::will_apply ||
+                         e.outcome != p.outcome;
+      if (!interesting || p.outcome == ops::Outcome::not_applicable)
+        continue;
+      out += "    " + std::string(ops::to_string(e.outcome)) + "  " + e.edit + "  " + where(e) +
+             ": " + e.message + "\n";
+    }
+    for (const auto& n : p.notes)
+      out += "    note: " + n + "\n";
+  }
+  return out;
+}
+
+std::string render_plan_json(const ops::Plan& plan, const std::string& action) {
+  JsonWriter w;
+  w.begin_object();
+  w.key("schema_version").value(static_cast<std::size_t>(k_json_schema_version));
+  w.key("action").value(action);
+  w.key("torch_version").begin_object();
+  w.key("version").value(plan.version.version.text);
+  w.key("source").value(plan.version.source);
+  w.end_object();
+  w.key("catalog_version").value(plan.catalog_version);
+  w.key("conflict").value(plan.has_conflict());
+  w.key("patchsets").begin_array();
+  for (const auto& p : plan.patchsets) {
+    w.begin_object();
+    w.key("id").value(p.id);
+    w.key("title").value(p.title);
+    w.key("outcome").value(ops::to_string(p.outcome));
+    w.key("conflict").value(ops::is_conflict(p.outcome));
+    w.key("reason").value(p.reason);
+    w.key("notes").begin_array();
+    for (const auto& n : p.notes)
+      w.value(n);
+    w.end_array();
+    w.key("edits").begin_array();
+    for (const auto& e : p.edits) {
+      w.begin_object();
+      w.key("id").value(e.edit);
+      w.key("file").value(e.file);
+      w.key("repository").value(e.repository);
+      w.key("line").value(e.where.line);
+      w.key("column").value(e.where.column);
+      w.key("outcome").value(ops::to_string(e.outcome));
+      w.key("message").value(e.message);
+      w.key("expected_matches").value(e.expected);
+      w.key("actual_matches").value(e.actual);
+      w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+  w.key("files").begin_array();
+  for (const auto& f : plan.files) {
+    w.begin_object();
+    w.key("path").value(f.path);
+    w.key("repository").value(f.repository);
+    w.key("patchsets").begin_array();
+    for (const auto& id : f.patchsets)
+      w.value(id);
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+  return w.str() + "\n";
+}
+
+std::string render_plan_github(const ops::Plan& plan) {
+  std::string out;
+  for (const auto& p : plan.patchsets) {
+    for (const auto& e : p.edits) {
+      bool conflict = ops::is_conflict(e.outcome);
+      out += conflict ? "::error" : "::notice";
+      std::string props = " file=" + github_escape(e.file, true);
+      if (e.where.line > 0)
+        props += ",line=" + std::to_string(e.where.line) + ",col=" + std::to_string(e.where.column);
+      props += ",title=" + github_escape("torchpatch " + p.id + " " + std::string(ops::to_string(e.outcome)), true);
+      out += props + "::" + github_escape(p.id + "/" + e.edit + ": " + e.message, false) + "\n";
+    }
+  }
+  return out;
+}
+
+std::string render_plan(const ops::Plan& plan, Format format, bool color, const std::string& action) {
+  switch (format) {
+  case Format::diff: return render_plan_diff(plan, false);
+  case Format::json: return render_plan_json(plan, action);
+  case Format::github: return render_plan_github(plan);
+  case Format::text: break;
+  }
+  std::string diff = render_plan_diff(plan, color);
+  return diff + (diff.empty() ? "" : "\n") + render_plan_summary(plan, color);
+}
+
+} // namespace tp::cli

@@ -1,0 +1,31 @@
+#pragma once
+// Edits as byte ranges of a file's raw bytes, and applying a set of them. Strings in, strings out.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/result.hpp"
+
+namespace tp::edit {
+
+// Replace raw bytes [begin, end) by `replacement` (already in the file's line-ending style).
+struct TextEdit {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  std::string replacement;
+  std::string owner; // "patchset-id/edit-name", for overlap reports
+};
+
+// True when the two edits touch the same bytes: their ranges intersect, or one inserts strictly
+// inside the other's range, or both insert at the same point. Edits that merely touch end to
+// start do not overlap.
+bool overlaps(const TextEdit& a, const TextEdit& b);
+
+// Pairs of indices (i < j) of edits in `edits` that overlap.
+std::vector<std::pair<std::size_t, std::size_t>> find_overlaps(const std::vector<TextEdit>& edits);
+
+// `raw` with every edit applied. The edits must not overlap (checked: an error names both owners).
+Result<std::string> apply_edits(std::string_view raw, std::vector<TextEdit> edits);
+
+} // namespace tp::edit

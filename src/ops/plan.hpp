@@ -1,0 +1,94 @@
+#pragma once
+// The plan: every edit of every selected patchset located and computed in memory, with exactly
+// one outcome each. `apply --dry` renders it; `apply` executes it. Nothing here writes.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/diagnostic.hpp"
+#include "base/result.hpp"
+#include "catalog/catalog.hpp"
+#include "ops/tree_source.hpp"
+
+namespace tp::ops {
+
+enum class Outcome {
+  will_apply,
+  already_applied,
+  upstream_fixed,
+  not_applicable,
+  anchor_missing,
+  ambiguous,
+  parse_degraded,
+  overlap,
+  file_missing,
+};
+
+std::string_view to_string(Outcome outcome);
+bool is_conflict(Outcome outcome);
+
+struct ResolvedVersion {
+  catalog::Version version;
+  std::string source; // "--torch-version", "tag v2.0.1 at HEAD", "version.txt", "nearest tag …"
+};
+
+struct EditReport {
+  std::string patchset;
+  std::string edit;
+  std::string file;        // the path, or the glob when no single file stands for the outcome
+  std::string repository;  // "" superproject, else the submodule path
+  LineCol where;           // first match (or where the problem is); 0:0 when none
+  Outcome outcome = Outcome::will_apply;
+  std::string message;
+  std::string expected;    // the expected match count, described
+  std::size_t actual = 0;  // the matches found
+  std::vector<std::size_t> match_lines;
+};
+
+struct PatchsetReport {
+  std::string id;
+  std::string title;
+  Outcome outcome = Outcome::will_apply;
+  std::string reason;                 // for not-applicable: why (version, condition)
+  std::vector<EditReport> edits;
+  std::vector<std::string> notes;     // things left alone on purpose, e.g. ${var} versions
+};
+
+struct FilePlan {
+  std::string path;
+  std::string repository;
+  std::string before;                 // the bytes read
+  std::string after;                  // the bytes to write
+  std::vector<std::string> patchsets; // in catalog order
+};
+
+struct Plan {
+  ResolvedVersion version;
+  std::string catalog_version;
+  std::vector<PatchsetReport> patchsets; // catalog order
+  std::vector<FilePlan> files;           // changes of conflict-free patchsets, sorted by path
+  bool has_conflict() const;
+};
+
+struct PlanOptions {
+  std::map<std::string, std::string> facts; // platform, compiler
+  std::vector<std::string> only;            // patchset ids; empty = all
+  unsigned threads = 0;                     // 0 = all cores
+};
+
+// Plans `catalog` against `tree` as PyTorch `version`. Fails only on environment errors
+// (unreadable files); everything about the patchsets is in the report.
+Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
+                            const ResolvedVersion& version, const PlanOptions& options);
+
+// Decides the checkout's PyTorch version: --torch-version wins; else a version tag at HEAD;
+// else version.txt at the root; else the nearest version tag (git describe).
+Result<ResolvedVersion> resolve_version(const std::optional<std::string>& override_version,
+                                        const repo::Repository* repository,
+                                        const fs::path& root);
+
+// The host's facts: platform = linux | windows | macos.
+std::map<std::string, std::string> host_facts();
+
+} // namespace tp::ops

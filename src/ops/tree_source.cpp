@@ -1,0 +1,116 @@
+#include "ops/tree_source.hpp"
+
+#include <algorithm>
+
+#include "platform/files.hpp"
+
+namespace tp::ops {
+
+namespace {
+
+bool is_under(const std::string& path, const std::string& folder) {
+  return path.size() > folder.size() && path.compare(0, folder.size(), folder) == 0 &&
+         path[folder.size()] == '/';
+}
+
+// Folders a walk never enters: version control and typical build output.
+bool skip_folder(const std::string& name) {
+  return name == ".git" || name == "build" || name == "node_modules" || name == ".hg" ||
+         name == "__pycache__";
+}
+
+} // namespace
+
+WorkTreeSource::WorkTreeSource(fs::path root, const repo::Repository* repository)
+    : m_root(std::move(root)), m_repository(repository) {}
+
+Result<void> WorkTreeSource::load_listing() {
+  if (m_listed)
+    return {};
+  m_listed = true;
+  if (m_repository) {
+    auto indexed = m_repository->indexed_files();
+    if (!indexed)
+      return unexpected(indexed.error());
+    m_files.reserve(indexed->size());
+    for (auto& f : *indexed)
+      m_files.push_back(std::move(f.path));
+    auto subs = m_repository->submodules();
+    if (!subs)
+      return unexpected(subs.error());
+    m_submodules = std::move(*subs);
+    std::sort(m_submodules.begin(), m_submodules.end(),
+              [](const auto& a, const auto& b) { return a.path.size() > b.path.size(); });
+    return {};
+  }
+  std::error_code ec;
+  fs::recursive_directory_iterator it(m_root, fs::directory_options::skip_permission_denied, ec), end;
+  for (; !ec && it != end; it.increment(ec)) {
+    if (it->is_directory(ec) && !it->is_symlink(ec)) {
+      if (skip_folder(it->path().filename().string()))
+        it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file(ec))
+      m_files.push_back(fs::relative(it->path(), m_root, ec).generic_string());
+  }
+  if (ec)
+    return fail("listing " + m_root.string() + ": " + ec.message());
+  std::sort(m_files.begin(), m_files.end());
+  return {};
+}
+
+Result<const std::vector<std::string>*> WorkTreeSource::files() {
+  if (auto r = load_listing(); !r)
+    return unexpected(r.error());
+  return &m_files;
+}
+
+Result<ReadResult> WorkTreeSource::read(const std::string& path) const {
+  auto resolved = platform::resolve_inside(m_root, path);
+  if (!resolved)
+    return unexpected(resolved.error());
+  std::error_code ec;
+  auto status = fs::symlink_status(*resolved, ec);
+  if (ec || !fs::exists(status))
+    return ReadResult{ReadResult::Status::missing, {}};
+  if (fs::is_symlink(status))
+    status = fs::status(*resolved, ec); // resolve_inside has checked where it points
+  if (!fs::is_regular_file(status))
+    return ReadResult{ReadResult::Status::not_a_file, {}};
+  auto bytes = platform::read_file(*resolved);
+  if (!bytes)
+    return unexpected(bytes.error());
+  return ReadResult{ReadResult::Status::ok, std::move(*bytes)};
+}
+
+std::string WorkTreeSource::repository_of(const std::string& path) const {
+  for (const auto& s : m_submodules)
+    if (s.initialised && is_under(path, s.path))
+      return s.path;
+  return "";
+}
+
+std::optional<std::string> WorkTreeSource::uninitialised_submodule_of(const std::string& path) const {
+  for (const auto& s : m_submodules)
+    if (is_under(path, s.path))
+      return s.initialised ? std::nullopt : std::optional<std::string>(s.path);
+  return std::nullopt;
+}
+
+MemoryTreeSource::MemoryTreeSource(std::map<std::string, std::string> files)
+    : m_contents(std::move(files)) {
+  for (const auto& [path, bytes] : m_contents)
+    m_paths.push_back(path);
+}
+
+Result<const std::vector<std::string>*> MemoryTreeSource::files() { return &m_paths; }
+
+Result<ReadResult> MemoryTreeSource::read(const std::string& path) const {
+  auto it = m_contents.find(path);
+  if (it == m_contents.end())
+    return ReadResult{ReadResult::Status::missing, {}};
+  return ReadResult{ReadResult::Status::ok, it->second};
+}
+
+} // namespace tp::ops

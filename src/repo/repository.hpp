@@ -1,0 +1,57 @@
+#pragma once
+// libgit2 behind a small value API: find the checkout, read its tags, describe, list the files of
+// the superproject's and every initialised submodule's index. No libgit2 type leaks out.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/result.hpp"
+
+namespace tp::repo {
+
+namespace fs = std::filesystem;
+
+struct Submodule {
+  std::string path;      // from the checkout root, '/'-separated (nested ones too)
+  bool initialised = false;
+};
+
+struct IndexedFile {
+  std::string path;       // from the checkout root, '/'-separated
+  std::string repository; // "" for the superproject, else the submodule path holding it
+};
+
+class Repository {
+public:
+  // Finds the repository containing `start` (searching upward, as git does). Fails with
+  // "not inside a git checkout" when there is none, or when it is a bare repository.
+  static Result<Repository> discover(const fs::path& start);
+
+  const fs::path& root() const { return m_root; }      // the work tree
+  const fs::path& git_dir() const { return m_git_dir; } // the superproject's .git folder
+
+  // The names of tags (lightweight or annotated) that point at HEAD's commit.
+  Result<std::vector<std::string>> tags_at_head() const;
+  // The nearest tag reachable from HEAD whose name matches `glob` (git describe --tags --match),
+  // or nullopt when there is none.
+  Result<std::optional<std::string>> nearest_tag(const std::string& glob) const;
+  // Submodules listed in .gitmodules, recursively; `initialised` when their work tree is a repo.
+  Result<std::vector<Submodule>> submodules() const;
+  // Every file in the superproject's index and, recursively, in each initialised submodule's.
+  Result<std::vector<IndexedFile>> indexed_files() const;
+
+  Repository(Repository&&) noexcept;
+  Repository& operator=(Repository&&) noexcept;
+  ~Repository();
+
+private:
+  struct Handle;
+  Repository(std::unique_ptr<Handle> handle, fs::path root, fs::path git_dir);
+  std::unique_ptr<Handle> m_handle;
+  fs::path m_root;
+  fs::path m_git_dir;
+};
+
+} // namespace tp::repo
