@@ -12,37 +12,9 @@ namespace fs = std::filesystem;
 using namespace tp::txn;
 using tp::test::TxnFixture;
 
-namespace {
-
-const std::string k_crlf_bom = "\xEF\xBB\xBF" "a\r\nb\r\n";
-const std::string k_no_final_newline = "cmake_minimum_required(VERSION 3.5)";
-
-// Three files in the superproject and a submodule, two patchsets: "first" edits a.txt and b.txt,
-// "second" edits c.sh in the submodule.
-struct ThreeFiles : TxnFixture {
-  ThreeFiles() {
-    write("a.txt", k_crlf_bom);
-    write("dir/b.txt", k_no_final_newline);
-    write("sub/c.sh", "#!/bin/sh\n");
-#ifndef _WIN32
-    fs::permissions(root / "sub/c.sh", fs::perms(0755), fs::perm_options::replace);
-#endif
-  }
-  std::vector<PatchsetChange> patchsets() const {
-    return {PatchsetChange{"first",
-                           {change("a.txt", "\xEF\xBB\xBF" "a\r\nNEW\r\nb\r\n"),
-                            change("dir/b.txt", "cmake_minimum_required(VERSION 3.18)")},
-                           {"edit-x a.txt: anchor_missing: gone"}},
-            PatchsetChange{"second", {change("sub/c.sh", "#!/bin/sh\nexit 0\n", "sub")}, {}}};
-  }
-  void check_original() const {
-    CHECK(read("a.txt") == k_crlf_bom);
-    CHECK(read("dir/b.txt") == k_no_final_newline);
-    CHECK(read("sub/c.sh") == "#!/bin/sh\n");
-  }
-};
-
-} // namespace
+using tp::test::k_crlf_bom;
+using tp::test::k_no_final_newline;
+using tp::test::ThreeFiles;
 
 TEST_SUITE("txn::transaction") {
 
