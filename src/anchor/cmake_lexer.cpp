@@ -122,7 +122,7 @@ private:
 
   // After the invocation's '('. Consumes up to and including the matching ')'. Returns false
   // when the text ends first (recorded in m_result).
-  bool lex_arguments(std::size_t invocation_begin, std::vector<CmakeArgument>& arguments) {
+  bool lex_arguments(std::size_t invocation_begin, std::vector<CmakeArgument> &arguments) {
     std::size_t depth = 1;
     while (m_pos < m_text.size()) {
       const char c = m_text[m_pos];
@@ -150,7 +150,8 @@ private:
         const std::optional<Span> content = skip_bracket(begin, level);
         if (!content)
           return false;
-        arguments.push_back({CmakeArgument::Kind::bracket, {begin, m_pos},
+        arguments.push_back({CmakeArgument::Kind::bracket,
+                             {begin, m_pos},
                              std::string(m_text.substr(content->begin, content->size()))});
       } else {
         lex_unquoted(arguments);
@@ -160,7 +161,7 @@ private:
     return false;
   }
 
-  bool lex_quoted(std::vector<CmakeArgument>& arguments) {
+  bool lex_quoted(std::vector<CmakeArgument> &arguments) {
     const std::size_t begin = m_pos;
     ++m_pos;
     while (m_pos < m_text.size()) {
@@ -170,7 +171,8 @@ private:
         m_pos += 2;
       } else if (c == '"') {
         ++m_pos;
-        arguments.push_back({CmakeArgument::Kind::quoted, {begin, m_pos},
+        arguments.push_back({CmakeArgument::Kind::quoted,
+                             {begin, m_pos},
                              std::string(m_text.substr(begin + 1, m_pos - begin - 2))});
         return true;
       } else {
@@ -184,7 +186,7 @@ private:
 
   // An unquoted argument ends at whitespace, '(', ')' or '#'. It may hold escapes, ${refs},
   // legacy $(MAKE_VARS) and legacy embedded quotes (-DX="a b"), which CMake accepts too.
-  void lex_unquoted(std::vector<CmakeArgument>& arguments) {
+  void lex_unquoted(std::vector<CmakeArgument> &arguments) {
     const std::size_t begin = m_pos;
     while (m_pos < m_text.size()) {
       const char c = m_text[m_pos];
@@ -200,7 +202,8 @@ private:
         ++m_pos;
       }
     }
-    arguments.push_back({CmakeArgument::Kind::unquoted, {begin, m_pos},
+    arguments.push_back({CmakeArgument::Kind::unquoted,
+                         {begin, m_pos},
                          std::string(m_text.substr(begin, m_pos - begin))});
   }
 

@@ -20,9 +20,8 @@ class RegexAnchor {
 public:
   // Compiles `pattern`. A non-empty `target` must name a group of the pattern. On failure the
   // error's offset is a byte offset into `pattern`. Never throws; RE2 does not log.
-  static std::variant<RegexAnchor, CompileError> compile(std::string_view pattern,
-                                                         std::string_view target,
-                                                         Multiline multiline);
+  static std::variant<RegexAnchor, CompileError>
+  compile(std::string_view pattern, std::string_view target, Multiline multiline);
 
   // Every non-overlapping match in `text`, in order. `whole` is the match, `target` the target
   // group (or the whole match), `groups` the named groups that took part. A match in which the
@@ -35,7 +34,7 @@ public:
   bool matches_in(std::string_view text) const;
 
   // A literal every match contains (case-sensitive), or empty when none is certain.
-  const std::string& required_literal() const;
+  const std::string &required_literal() const;
 
   struct State;
   explicit RegexAnchor(std::shared_ptr<const State> state) : m_state(std::move(state)) {}

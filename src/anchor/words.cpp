@@ -11,7 +11,8 @@ bool is_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-template <typename Visit> void for_each_word(std::string_view text, std::string_view name, Visit visit) {
+template <typename Visit>
+void for_each_word(std::string_view text, std::string_view name, Visit visit) {
   if (name.empty())
     return;
   for (std::size_t at = text.find(name); at != std::string_view::npos;
@@ -32,10 +33,11 @@ std::vector<Span> find_word_occurrences(std::string_view text, std::string_view 
   return spans;
 }
 
-std::string blank_export_macros(std::string_view text, const CompileOptions& options) {
+std::string blank_export_macros(std::string_view text, const CompileOptions &options) {
   std::string blanked(text);
-  for (const std::string& macro : options.export_macros)
-    for_each_word(text, macro, [&](Span span) { blanked.replace(span.begin, span.size(), span.size(), ' '); });
+  for (const std::string &macro : options.export_macros)
+    for_each_word(text, macro,
+                  [&](Span span) { blanked.replace(span.begin, span.size(), span.size(), ' '); });
   return blanked;
 }
 
