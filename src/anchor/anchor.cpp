@@ -37,7 +37,7 @@ struct CmakeAnchor {
 
   FindResult find(std::string_view text) const {
     FindResult result;
-    for (CmakeInvocation &invocation : lex_cmake(text).invocations) {
+    for (CmakeInvocation& invocation : lex_cmake(text).invocations) {
       const std::string lower = to_lower_ascii(invocation.name);
       if (std::find(lower_commands.begin(), lower_commands.end(), lower) == lower_commands.end())
         continue;
@@ -73,34 +73,34 @@ std::optional<Language> parse_language(std::string_view name) {
 
 namespace {
 
-std::variant<CompiledAnchor, CompileError> compile_regex(const AnchorSpec &spec) {
+std::variant<CompiledAnchor, CompileError> compile_regex(const AnchorSpec& spec) {
   if (spec.pattern.empty())
     return CompileError{"empty regex pattern", 0};
   auto compiled = RegexAnchor::compile(spec.pattern, spec.target, Multiline::yes);
-  if (auto *error = std::get_if<CompileError>(&compiled))
+  if (auto* error = std::get_if<CompileError>(&compiled))
     return std::move(*error);
-  auto &regex = std::get<RegexAnchor>(compiled);
+  auto& regex = std::get<RegexAnchor>(compiled);
   std::string literal = regex.required_literal();
   return CompiledAnchor(std::make_shared<const CompiledAnchor::Impl>(
       CompiledAnchor::Impl{spec, std::move(regex), std::move(literal), false}));
 }
 
-std::variant<CompiledAnchor, CompileError> compile_syntax(const AnchorSpec &spec,
-                                                          const CompileOptions &options) {
+std::variant<CompiledAnchor, CompileError> compile_syntax(const AnchorSpec& spec,
+                                                          const CompileOptions& options) {
   auto compiled = SyntaxAnchor::compile(spec, options);
-  if (auto *error = std::get_if<CompileError>(&compiled))
+  if (auto* error = std::get_if<CompileError>(&compiled))
     return std::move(*error);
-  auto &syntax = std::get<SyntaxAnchor>(compiled);
+  auto& syntax = std::get<SyntaxAnchor>(compiled);
   std::string literal = syntax.required_literal();
   return CompiledAnchor(std::make_shared<const CompiledAnchor::Impl>(
       CompiledAnchor::Impl{spec, std::move(syntax), std::move(literal), false}));
 }
 
-std::variant<CompiledAnchor, CompileError> compile_cmake(const AnchorSpec &spec) {
+std::variant<CompiledAnchor, CompileError> compile_cmake(const AnchorSpec& spec) {
   if (spec.commands.empty())
     return CompileError{"a cmake anchor needs at least one command in `commands`", 0};
   CmakeAnchor cmake;
-  for (const std::string &command : spec.commands) {
+  for (const std::string& command : spec.commands) {
     if (!is_cmake_identifier(command))
       return CompileError{"'" + command + "' is not a CMake command name", 0};
     cmake.lower_commands.push_back(to_lower_ascii(command));
@@ -118,8 +118,8 @@ std::variant<CompiledAnchor, CompileError> compile_cmake(const AnchorSpec &spec)
 
 } // namespace
 
-std::variant<CompiledAnchor, CompileError> CompiledAnchor::compile(const AnchorSpec &spec,
-                                                                   const CompileOptions &options) {
+std::variant<CompiledAnchor, CompileError> CompiledAnchor::compile(const AnchorSpec& spec,
+                                                                   const CompileOptions& options) {
   switch (spec.kind) {
   case Kind::regex:
     return compile_regex(spec);
@@ -133,7 +133,7 @@ std::variant<CompiledAnchor, CompileError> CompiledAnchor::compile(const AnchorS
 
 FindResult CompiledAnchor::find(std::string_view text) const {
   return std::visit(
-      [&](const auto &engine) {
+      [&](const auto& engine) {
         using Engine = std::decay_t<decltype(engine)>;
         if constexpr (std::is_same_v<Engine, RegexAnchor>)
           return FindResult{engine.find_all(text), false, 0};
@@ -143,12 +143,12 @@ FindResult CompiledAnchor::find(std::string_view text) const {
       m_impl->engine);
 }
 
-const std::string &CompiledAnchor::prefilter_literal() const { return m_impl->prefilter; }
+const std::string& CompiledAnchor::prefilter_literal() const { return m_impl->prefilter; }
 
 bool CompiledAnchor::prefilter_is_case_insensitive() const {
   return m_impl->prefilter_case_insensitive;
 }
 
-const AnchorSpec &CompiledAnchor::spec() const { return m_impl->spec; }
+const AnchorSpec& CompiledAnchor::spec() const { return m_impl->spec; }
 
 } // namespace tp::anchor

@@ -122,7 +122,7 @@ private:
 
   // After the invocation's '('. Consumes up to and including the matching ')'. Returns false
   // when the text ends first (recorded in m_result).
-  bool lex_arguments(std::size_t invocation_begin, std::vector<CmakeArgument> &arguments) {
+  bool lex_arguments(std::size_t invocation_begin, std::vector<CmakeArgument>& arguments) {
     std::size_t depth = 1;
     while (m_pos < m_text.size()) {
       const char c = m_text[m_pos];
@@ -161,7 +161,7 @@ private:
     return false;
   }
 
-  bool lex_quoted(std::vector<CmakeArgument> &arguments) {
+  bool lex_quoted(std::vector<CmakeArgument>& arguments) {
     const std::size_t begin = m_pos;
     ++m_pos;
     while (m_pos < m_text.size()) {
@@ -186,7 +186,7 @@ private:
 
   // An unquoted argument ends at whitespace, '(', ')' or '#'. It may hold escapes, ${refs},
   // legacy $(MAKE_VARS) and legacy embedded quotes (-DX="a b"), which CMake accepts too.
-  void lex_unquoted(std::vector<CmakeArgument> &arguments) {
+  void lex_unquoted(std::vector<CmakeArgument>& arguments) {
     const std::size_t begin = m_pos;
     while (m_pos < m_text.size()) {
       const char c = m_text[m_pos];

@@ -24,7 +24,7 @@ constexpr std::string_view k_multiline_prefix = "(?m)";
 // RE2 reports the offending piece of the pattern (error_arg), not its position; find it in the
 // pattern we compiled and map it back to the user's text.
 std::size_t error_offset(std::string_view compiled, std::size_t prefix_size,
-                         const std::string &error_arg) {
+                         const std::string& error_arg) {
   if (error_arg.empty())
     return 0;
   // Search the user's part first, so that a short argument such as "?" is not found inside the
@@ -33,12 +33,12 @@ std::size_t error_offset(std::string_view compiled, std::size_t prefix_size,
   return at == std::string_view::npos ? 0 : at - prefix_size;
 }
 
-std::string list_names(const std::map<std::string, int> &groups) {
+std::string list_names(const std::map<std::string, int>& groups) {
   if (groups.empty())
     return "the pattern has no named groups";
   std::string names = "named groups: ";
   bool first = true;
-  for (const auto &[name, index] : groups) {
+  for (const auto& [name, index] : groups) {
     names += (first ? "" : ", ") + name;
     first = false;
   }
@@ -54,7 +54,7 @@ std::size_t next_char_start(std::string_view text, std::size_t at) {
   return at;
 }
 
-Span span_of(std::string_view text, const re2::StringPiece &piece) {
+Span span_of(std::string_view text, const re2::StringPiece& piece) {
   const auto begin = static_cast<std::size_t>(piece.data() - text.data());
   return {begin, begin + piece.size()};
 }
@@ -67,7 +67,7 @@ struct Step {
   std::size_t resume = std::string_view::npos;
 };
 
-Step match_from(const RegexAnchor::State &state, std::string_view text, std::size_t start) {
+Step match_from(const RegexAnchor::State& state, std::string_view text, std::size_t start) {
   const int group_count = state.re->NumberOfCapturingGroups() + 1;
   std::vector<re2::StringPiece> pieces(static_cast<std::size_t>(group_count));
   if (!state.re->Match(text, start, text.size(), re2::RE2::UNANCHORED, pieces.data(), group_count))
@@ -76,14 +76,14 @@ Step match_from(const RegexAnchor::State &state, std::string_view text, std::siz
   const Span whole = span_of(text, pieces[0]);
   Step step;
   step.resume = whole.end > whole.begin ? whole.end : next_char_start(text, whole.end);
-  const re2::StringPiece &target = pieces[static_cast<std::size_t>(state.target_group)];
+  const re2::StringPiece& target = pieces[static_cast<std::size_t>(state.target_group)];
   if (target.data() == nullptr)
     return step; // the target group did not take part
   Match match;
   match.whole = whole;
   match.target = span_of(text, target);
-  for (const auto &[name, index] : state.named_groups) {
-    const re2::StringPiece &piece = pieces[static_cast<std::size_t>(index)];
+  for (const auto& [name, index] : state.named_groups) {
+    const re2::StringPiece& piece = pieces[static_cast<std::size_t>(index)];
     if (piece.data() != nullptr)
       match.groups.emplace(name, span_of(text, piece));
   }
@@ -119,7 +119,7 @@ bool is_ascii_alnum(char c) {
 
 // Removes the last character (a whole UTF-8 sequence) from `run`: a repeat after it makes it
 // optional or repeated, so it is not part of a required run.
-void drop_last_char(std::string &run) {
+void drop_last_char(std::string& run) {
   while (!run.empty() && is_utf8_continuation(run.back()))
     run.pop_back();
   if (!run.empty())
@@ -264,6 +264,6 @@ bool RegexAnchor::matches_in(std::string_view text) const {
   return m_state->re->Match(text, 0, text.size(), re2::RE2::UNANCHORED, nullptr, 0);
 }
 
-const std::string &RegexAnchor::required_literal() const { return m_state->required_literal; }
+const std::string& RegexAnchor::required_literal() const { return m_state->required_literal; }
 
 } // namespace tp::anchor

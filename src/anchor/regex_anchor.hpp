@@ -34,7 +34,7 @@ public:
   bool matches_in(std::string_view text) const;
 
   // A literal every match contains (case-sensitive), or empty when none is certain.
-  const std::string &required_literal() const;
+  const std::string& required_literal() const;
 
   struct State;
   explicit RegexAnchor(std::shared_ptr<const State> state) : m_state(std::move(state)) {}

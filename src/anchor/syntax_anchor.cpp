@@ -14,15 +14,15 @@
 #include "anchor/regex_anchor.hpp"
 
 extern "C" {
-const TSLanguage *tree_sitter_c(void);
-const TSLanguage *tree_sitter_cpp(void);
-const TSLanguage *tree_sitter_python(void);
+const TSLanguage* tree_sitter_c(void);
+const TSLanguage* tree_sitter_cpp(void);
+const TSLanguage* tree_sitter_python(void);
 }
 
 namespace tp::anchor {
 namespace {
 
-const TSLanguage *language_of(Language language) {
+const TSLanguage* language_of(Language language) {
   switch (language) {
   case Language::c:
     return tree_sitter_c();
@@ -35,16 +35,16 @@ const TSLanguage *language_of(Language language) {
 }
 
 struct QueryDeleter {
-  void operator()(TSQuery *query) const { ts_query_delete(query); }
+  void operator()(TSQuery* query) const { ts_query_delete(query); }
 };
 struct ParserDeleter {
-  void operator()(TSParser *parser) const { ts_parser_delete(parser); }
+  void operator()(TSParser* parser) const { ts_parser_delete(parser); }
 };
 struct TreeDeleter {
-  void operator()(TSTree *tree) const { ts_tree_delete(tree); }
+  void operator()(TSTree* tree) const { ts_tree_delete(tree); }
 };
 struct QueryCursorDeleter {
-  void operator()(TSQueryCursor *cursor) const { ts_query_cursor_delete(cursor); }
+  void operator()(TSQueryCursor* cursor) const { ts_query_cursor_delete(cursor); }
 };
 using TreePtr = std::unique_ptr<TSTree, TreeDeleter>;
 
@@ -61,7 +61,7 @@ TreePtr parse(Language language, std::string_view source) {
 }
 
 std::string blanked_source(Language language, std::string_view text,
-                           const CompileOptions &options) {
+                           const CompileOptions& options) {
   // Export macros are a C/C++ concern; Python source is parsed as written.
   return language == Language::python ? std::string(text) : blank_export_macros(text, options);
 }
@@ -101,8 +101,8 @@ std::vector<Span> error_spans(TSNode root) {
 }
 
 // The first error touching `region` (a zero-width MISSING node counts at either edge).
-std::optional<std::size_t> first_error_in(const std::vector<Span> &errors, Span region) {
-  for (const Span &error : errors) {
+std::optional<std::size_t> first_error_in(const std::vector<Span>& errors, Span region) {
+  for (const Span& error : errors) {
     if (error.begin > region.end)
       break;
     const bool overlaps = error.begin < region.end && error.end > region.begin;
@@ -139,15 +139,15 @@ constexpr PredicateName k_predicates[] = {
     {"any-of?", PredicateKind::any_of, false}, {"not-any-of?", PredicateKind::any_of, true},
 };
 
-std::string_view string_value(const TSQuery *query, uint32_t id) {
+std::string_view string_value(const TSQuery* query, uint32_t id) {
   uint32_t length = 0;
-  const char *value = ts_query_string_value_for_id(query, id, &length);
+  const char* value = ts_query_string_value_for_id(query, id, &length);
   return {value, length};
 }
 
-std::string_view capture_name(const TSQuery *query, uint32_t id) {
+std::string_view capture_name(const TSQuery* query, uint32_t id) {
   uint32_t length = 0;
-  const char *name = ts_query_capture_name_for_id(query, id, &length);
+  const char* name = ts_query_capture_name_for_id(query, id, &length);
   return {name, length};
 }
 
@@ -161,11 +161,11 @@ std::size_t locate_predicate(std::string_view source, std::string_view name, std
 
 using Steps = std::vector<TSQueryPredicateStep>;
 
-std::variant<Predicate, CompileError> make_predicate(const TSQuery *query, const Steps &steps,
+std::variant<Predicate, CompileError> make_predicate(const TSQuery* query, const Steps& steps,
                                                      std::string_view source, std::size_t at) {
   const std::string_view name = string_value(query, steps[0].value_id);
   const auto known = std::find_if(std::begin(k_predicates), std::end(k_predicates),
-                                  [&](const PredicateName &p) { return p.name == name; });
+                                  [&](const PredicateName& p) { return p.name == name; });
   if (known == std::end(k_predicates))
     return CompileError{"unknown predicate '#" + std::string(name) +
                             "' (torchpatch evaluates #eq?, #not-eq?, #match?, #not-match?, "
@@ -192,7 +192,7 @@ std::variant<Predicate, CompileError> make_predicate(const TSQuery *query, const
     if (steps.size() != 3 || steps[2].type != TSQueryPredicateStepTypeString)
       return CompileError{written + " takes a capture and a regex string", at};
     auto regex = RegexAnchor::compile(string_value(query, steps[2].value_id), "", Multiline::no);
-    if (auto *error = std::get_if<CompileError>(&regex)) {
+    if (auto* error = std::get_if<CompileError>(&regex)) {
       // The string's escapes make offsets inside it inexact: point at its opening quote.
       const std::size_t quote = source.find('"', at);
       return CompileError{written + ": " + error->message,
@@ -213,9 +213,9 @@ std::variant<Predicate, CompileError> make_predicate(const TSQuery *query, const
 }
 
 std::variant<std::vector<Predicate>, CompileError>
-compile_predicates(const TSQuery *query, uint32_t pattern, std::string_view source) {
+compile_predicates(const TSQuery* query, uint32_t pattern, std::string_view source) {
   uint32_t step_count = 0;
-  const TSQueryPredicateStep *all = ts_query_predicates_for_pattern(query, pattern, &step_count);
+  const TSQueryPredicateStep* all = ts_query_predicates_for_pattern(query, pattern, &step_count);
   std::vector<Predicate> predicates;
   std::size_t search_from = ts_query_start_byte_for_pattern(query, pattern);
   Steps steps;
@@ -229,7 +229,7 @@ compile_predicates(const TSQuery *query, uint32_t pattern, std::string_view sour
     const std::size_t at =
         locate_predicate(source, string_value(query, steps[0].value_id), search_from);
     auto predicate = make_predicate(query, steps, source, at);
-    if (auto *error = std::get_if<CompileError>(&predicate))
+    if (auto* error = std::get_if<CompileError>(&predicate))
       return std::move(*error);
     predicates.push_back(std::move(std::get<Predicate>(predicate)));
     search_from = at + 1;
@@ -241,19 +241,19 @@ compile_predicates(const TSQuery *query, uint32_t pattern, std::string_view sour
 // The nodes of each capture in one query match, in document order.
 using CaptureNodes = std::vector<std::vector<Span>>;
 
-bool all_nodes(const std::vector<Span> &nodes, auto &&satisfies) {
+bool all_nodes(const std::vector<Span>& nodes, auto&& satisfies) {
   return std::all_of(nodes.begin(), nodes.end(), satisfies);
 }
 
 // Follows tree-sitter's own reading: a predicate holds for every node of its capture (so a
 // capture that matched no node satisfies it), and capture-vs-capture compares node by node.
-bool holds(const Predicate &predicate, const CaptureNodes &captures, std::string_view text) {
+bool holds(const Predicate& predicate, const CaptureNodes& captures, std::string_view text) {
   auto text_of = [&](Span span) { return text.substr(span.begin, span.size()); };
-  const std::vector<Span> &nodes = captures[predicate.capture];
+  const std::vector<Span>& nodes = captures[predicate.capture];
   switch (predicate.kind) {
   case PredicateKind::eq:
     if (predicate.other_capture) {
-      const std::vector<Span> &others = captures[*predicate.other_capture];
+      const std::vector<Span>& others = captures[*predicate.other_capture];
       for (std::size_t i = 0; i < std::min(nodes.size(), others.size()); ++i)
         if ((text_of(nodes[i]) == text_of(others[i])) == predicate.negated)
           return false;
@@ -317,11 +317,11 @@ namespace {
 
 // A literal every match's text holds: the longest string of a positive #eq? on a capture that
 // is always present, when the query has a single pattern.
-std::string literal_from_predicates(const SyntaxAnchor::State &state) {
+std::string literal_from_predicates(const SyntaxAnchor::State& state) {
   std::string best;
   if (ts_query_pattern_count(state.query.get()) != 1)
     return best;
-  for (const Predicate &predicate : state.predicates[0]) {
+  for (const Predicate& predicate : state.predicates[0]) {
     if (predicate.kind != PredicateKind::eq || predicate.negated || predicate.other_capture)
       continue;
     const TSQuantifier quantifier =
@@ -336,8 +336,8 @@ std::string literal_from_predicates(const SyntaxAnchor::State &state) {
 
 } // namespace
 
-std::variant<SyntaxAnchor, CompileError> SyntaxAnchor::compile(const AnchorSpec &spec,
-                                                               const CompileOptions &options) {
+std::variant<SyntaxAnchor, CompileError> SyntaxAnchor::compile(const AnchorSpec& spec,
+                                                               const CompileOptions& options) {
   if (spec.pattern.empty())
     return CompileError{"empty query", 0};
   if (spec.pattern.size() > std::numeric_limits<uint32_t>::max())
@@ -354,7 +354,7 @@ std::variant<SyntaxAnchor, CompileError> SyntaxAnchor::compile(const AnchorSpec 
   if (!state->query)
     return CompileError{describe_query_error(error_type, spec.pattern, error_offset),
                         std::min<std::size_t>(error_offset, spec.pattern.size())};
-  const TSQuery *query = state->query.get();
+  const TSQuery* query = state->query.get();
 
   const uint32_t capture_count = ts_query_capture_count(query);
   if (capture_count == 0)
@@ -374,14 +374,14 @@ std::variant<SyntaxAnchor, CompileError> SyntaxAnchor::compile(const AnchorSpec 
 
   for (uint32_t pattern = 0; pattern < ts_query_pattern_count(query); ++pattern) {
     auto predicates = compile_predicates(query, pattern, spec.pattern);
-    if (auto *error = std::get_if<CompileError>(&predicates))
+    if (auto* error = std::get_if<CompileError>(&predicates))
       return std::move(*error);
     state->predicates.push_back(std::move(std::get<std::vector<Predicate>>(predicates)));
   }
 
   if (!spec.within.empty()) {
     auto within = RegexAnchor::compile(spec.within, spec.within_group, Multiline::yes);
-    if (auto *error = std::get_if<CompileError>(&within)) {
+    if (auto* error = std::get_if<CompileError>(&within)) {
       error->in_within = true;
       return std::move(*error);
     }
@@ -400,25 +400,25 @@ namespace {
 
 // One query match turned into an anchor Match, or nothing when a predicate fails, the target
 // capture is absent or `within` finds nothing.
-std::optional<Match> to_match(const SyntaxAnchor::State &state, const TSQueryMatch &query_match,
+std::optional<Match> to_match(const SyntaxAnchor::State& state, const TSQueryMatch& query_match,
                               std::string_view text) {
-  const TSQuery *query = state.query.get();
+  const TSQuery* query = state.query.get();
   CaptureNodes captures(ts_query_capture_count(query));
   std::optional<uint32_t> first_capture;
   for (uint16_t i = 0; i < query_match.capture_count; ++i) {
-    const TSQueryCapture &capture = query_match.captures[i];
+    const TSQueryCapture& capture = query_match.captures[i];
     captures[capture.index].push_back(span_of(capture.node));
     if (!first_capture || capture.index < *first_capture)
       first_capture = capture.index;
   }
   if (!first_capture)
     return std::nullopt;
-  for (auto &nodes : captures)
+  for (auto& nodes : captures)
     std::sort(nodes.begin(), nodes.end(), [](Span a, Span b) {
       return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
     });
 
-  for (const Predicate &predicate : state.predicates[query_match.pattern_index])
+  for (const Predicate& predicate : state.predicates[query_match.pattern_index])
     if (!holds(predicate, captures, text))
       return std::nullopt;
 
@@ -431,7 +431,7 @@ std::optional<Match> to_match(const SyntaxAnchor::State &state, const TSQueryMat
   for (uint32_t index = 0; index < captures.size(); ++index) {
     if (captures[index].empty())
       continue;
-    for (const Span &node : captures[index]) {
+    for (const Span& node : captures[index]) {
       match.whole.begin = std::min(match.whole.begin, node.begin);
       match.whole.end = std::max(match.whole.end, node.end);
     }
@@ -449,13 +449,13 @@ std::optional<Match> to_match(const SyntaxAnchor::State &state, const TSQueryMat
       return Span{span.begin + scope.begin, span.end + scope.begin};
     };
     match.target = shifted(inner->target);
-    for (const auto &[name, span] : inner->groups)
+    for (const auto& [name, span] : inner->groups)
       match.groups.emplace(name, shifted(span)); // a capture of the same name wins
   }
   return match;
 }
 
-bool starts_before(const Match &a, const Match &b) {
+bool starts_before(const Match& a, const Match& b) {
   if (a.whole.begin != b.whole.begin)
     return a.whole.begin < b.whole.begin;
   if (a.target.begin != b.target.begin)
@@ -486,7 +486,7 @@ FindResult SyntaxAnchor::find(std::string_view text) const {
   }
   std::sort(result.matches.begin(), result.matches.end(), starts_before);
   result.matches.erase(std::unique(result.matches.begin(), result.matches.end(),
-                                   [](const Match &a, const Match &b) {
+                                   [](const Match& a, const Match& b) {
                                      return a.whole == b.whole && a.target == b.target;
                                    }),
                        result.matches.end());
@@ -499,7 +499,7 @@ FindResult SyntaxAnchor::find(std::string_view text) const {
     result.degraded_at = errors.front().begin;
     return result;
   }
-  for (const Match &match : result.matches) {
+  for (const Match& match : result.matches) {
     const std::optional<std::size_t> at = first_error_in(errors, match.whole);
     if (at && (!result.parse_degraded || *at < result.degraded_at)) {
       result.parse_degraded = true;
@@ -509,7 +509,7 @@ FindResult SyntaxAnchor::find(std::string_view text) const {
   return result;
 }
 
-const std::string &SyntaxAnchor::required_literal() const { return m_state->required_literal; }
+const std::string& SyntaxAnchor::required_literal() const { return m_state->required_literal; }
 
 namespace {
 
@@ -533,7 +533,7 @@ bool is_opaque_kind(std::string_view kind) {
 } // namespace
 
 std::vector<Span> find_identifier_uses(Language language, std::string_view text,
-                                       std::string_view name, const CompileOptions &options) {
+                                       std::string_view name, const CompileOptions& options) {
   std::vector<Span> uses;
   if (name.empty())
     return uses;

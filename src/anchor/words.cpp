@@ -33,9 +33,9 @@ std::vector<Span> find_word_occurrences(std::string_view text, std::string_view 
   return spans;
 }
 
-std::string blank_export_macros(std::string_view text, const CompileOptions &options) {
+std::string blank_export_macros(std::string_view text, const CompileOptions& options) {
   std::string blanked(text);
-  for (const std::string &macro : options.export_macros)
+  for (const std::string& macro : options.export_macros)
     for_each_word(text, macro,
                   [&](Span span) { blanked.replace(span.begin, span.size(), span.size(), ' '); });
   return blanked;

@@ -44,7 +44,7 @@ TEST_SUITE("anchor::CompiledAnchor") {
     const auto anchor = compiled(cmake_spec({"cmake_minimum_required", "CMake_Policy"}));
     const auto result = anchor.find(text);
     REQUIRE(result.matches.size() == 2);
-    const auto &first = result.matches[0];
+    const auto& first = result.matches[0];
     CHECK(text_of(text, first.whole) == "CMAKE_MINIMUM_REQUIRED(VERSION 2.8.12 FATAL_ERROR)");
     CHECK(first.target == first.whole);
     CHECK(text_of(text, first.groups.at("name")) == "CMAKE_MINIMUM_REQUIRED");
@@ -95,7 +95,7 @@ TEST_SUITE("anchor::CompiledAnchor") {
     std::vector<std::thread> threads;
     for (std::size_t t = 0; t < counts.size(); ++t)
       threads.emplace_back([&, t] { counts[t] = anchor.find(text).matches.size(); });
-    for (auto &thread : threads)
+    for (auto& thread : threads)
       thread.join();
     CHECK(counts == std::vector<std::size_t>(4, 200));
   }

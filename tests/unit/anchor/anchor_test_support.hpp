@@ -14,16 +14,16 @@ inline tp::anchor::CompileOptions torch_options() {
   return {{"TORCH_API", "C10_API", "TORCH_PYTHON_API", "CAFFE2_API"}};
 }
 
-inline tp::anchor::CompiledAnchor compiled(const tp::anchor::AnchorSpec &spec,
-                                           const tp::anchor::CompileOptions &options = {}) {
+inline tp::anchor::CompiledAnchor compiled(const tp::anchor::AnchorSpec& spec,
+                                           const tp::anchor::CompileOptions& options = {}) {
   auto result = tp::anchor::CompiledAnchor::compile(spec, options);
-  if (const auto *error = std::get_if<tp::anchor::CompileError>(&result))
+  if (const auto* error = std::get_if<tp::anchor::CompileError>(&result))
     FAIL("compile failed at offset ", error->offset, ": ", error->message);
   return std::get<tp::anchor::CompiledAnchor>(std::move(result));
 }
 
-inline tp::anchor::CompileError compile_error(const tp::anchor::AnchorSpec &spec,
-                                              const tp::anchor::CompileOptions &options = {}) {
+inline tp::anchor::CompileError compile_error(const tp::anchor::AnchorSpec& spec,
+                                              const tp::anchor::CompileOptions& options = {}) {
   auto result = tp::anchor::CompiledAnchor::compile(spec, options);
   if (!std::holds_alternative<tp::anchor::CompileError>(result))
     FAIL("expected a compile error");

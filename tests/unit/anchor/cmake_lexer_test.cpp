@@ -14,14 +14,14 @@ namespace {
 
 std::vector<std::string> names_of(std::string_view text) {
   std::vector<std::string> names;
-  for (const auto &invocation : lex_cmake(text).invocations)
+  for (const auto& invocation : lex_cmake(text).invocations)
     names.push_back(invocation.name);
   return names;
 }
 
-std::vector<std::string> values_of(const std::vector<CmakeArgument> &arguments) {
+std::vector<std::string> values_of(const std::vector<CmakeArgument>& arguments) {
   std::vector<std::string> values;
-  for (const auto &argument : arguments)
+  for (const auto& argument : arguments)
     values.push_back(argument.value);
   return values;
 }
@@ -40,7 +40,7 @@ TEST_SUITE("anchor::cmake_lexer") {
     REQUIRE(result.invocations.size() == 2);
     CHECK_FALSE(result.unterminated_at.has_value());
 
-    const auto &first = result.invocations[0];
+    const auto& first = result.invocations[0];
     CHECK(first.name == "cmake_minimum_required");
     CHECK(text_of(text, first.name_span) == "cmake_minimum_required");
     CHECK(text_of(text, first.whole) == "cmake_minimum_required(VERSION 3.5)");
@@ -78,7 +78,7 @@ TEST_SUITE("anchor::cmake_lexer") {
 set(x 1))";
     const auto result = lex_cmake(text);
     REQUIRE(result.invocations.size() == 2);
-    const auto &message = result.invocations[0];
+    const auto& message = result.invocations[0];
     REQUIRE(message.arguments.size() == 1);
     CHECK(message.arguments[0].kind == CmakeArgument::Kind::quoted);
     CHECK(message.arguments[0].value == R"(a \"(quoted)\" ) text)");
@@ -110,7 +110,7 @@ set(x 1))";
         "set(a [[x]])";
     const auto result = lex_cmake(text);
     REQUIRE(result.invocations.size() == 2);
-    const auto &file = result.invocations[0];
+    const auto& file = result.invocations[0];
     REQUIRE(file.arguments.size() == 3);
     CHECK(file.arguments[2].kind == CmakeArgument::Kind::bracket);
     CHECK(file.arguments[2].value == "cmake_minimum_required(VERSION 2.6) ]] ]=]\n");

@@ -9,9 +9,9 @@
 #include <string_view>
 
 extern "C" {
-const TSLanguage *tree_sitter_c(void);
-const TSLanguage *tree_sitter_cpp(void);
-const TSLanguage *tree_sitter_python(void);
+const TSLanguage* tree_sitter_c(void);
+const TSLanguage* tree_sitter_cpp(void);
+const TSLanguage* tree_sitter_python(void);
 }
 
 namespace {
@@ -29,11 +29,11 @@ struct Parsed {
   std::size_t named_children = 0;
 };
 
-Parsed parse_with(const TSLanguage *language, std::string_view source) {
+Parsed parse_with(const TSLanguage* language, std::string_view source) {
   Parsed parsed;
-  TSParser *parser = ts_parser_new();
+  TSParser* parser = ts_parser_new();
   REQUIRE(ts_parser_set_language(parser, language));
-  TSTree *tree =
+  TSTree* tree =
       ts_parser_parse_string(parser, nullptr, source.data(), static_cast<uint32_t>(source.size()));
   REQUIRE(tree != nullptr);
   const TSNode root = ts_tree_root_node(tree);
@@ -52,7 +52,7 @@ TEST_SUITE("anchor::grammars") {
   TEST_CASE(
       "grammars: each grammar loads into the runtime and parses a snippet without ERROR nodes") {
     SUBCASE("c") {
-      const TSLanguage *language = tree_sitter_c();
+      const TSLanguage* language = tree_sitter_c();
       CHECK(ts_language_abi_version(language) >= TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION);
       const auto parsed =
           parse_with(language, "#include <stdio.h>\nint main(void) { return 0; }\n");
@@ -61,7 +61,7 @@ TEST_SUITE("anchor::grammars") {
       CHECK(parsed.problems == 0);
     }
     SUBCASE("cpp") {
-      const TSLanguage *language = tree_sitter_cpp();
+      const TSLanguage* language = tree_sitter_cpp();
       CHECK(ts_language_abi_version(language) >= TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION);
       const auto parsed = parse_with(
           language, "namespace a {\ntemplate <typename T> class B { T x_; };\n} // namespace a\n");
@@ -70,7 +70,7 @@ TEST_SUITE("anchor::grammars") {
       CHECK(parsed.problems == 0);
     }
     SUBCASE("python") {
-      const TSLanguage *language = tree_sitter_python();
+      const TSLanguage* language = tree_sitter_python();
       CHECK(ts_language_abi_version(language) >= TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION);
       const auto parsed = parse_with(language, "import os\n\ndef f(x):\n    return f'{x}'\n");
       CHECK(parsed.root_type == "module");

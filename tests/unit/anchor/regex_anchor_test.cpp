@@ -15,7 +15,7 @@ TEST_SUITE("anchor::regex") {
     const auto result = anchor.find(text);
     REQUIRE(result.matches.size() == 2);
     CHECK_FALSE(result.parse_degraded);
-    const auto &first = result.matches[0];
+    const auto& first = result.matches[0];
     CHECK(text_of(text, first.whole) == "const size_type count_;");
     CHECK(first.target == first.whole);
     CHECK(text_of(text, first.groups.at("const")) == "const ");

@@ -32,9 +32,9 @@ constexpr std::string_view k_launcher_query = R"(
   (#eq? @name "ForkedSubgraphSRLauncher"))
 )";
 
-std::vector<std::string> target_texts(std::string_view text, const tp::anchor::FindResult &result) {
+std::vector<std::string> target_texts(std::string_view text, const tp::anchor::FindResult& result) {
   std::vector<std::string> texts;
-  for (const auto &match : result.matches)
+  for (const auto& match : result.matches)
     texts.emplace_back(text_of(text, match.target));
   return texts;
 }
@@ -52,7 +52,7 @@ TEST_SUITE("anchor::syntax") {
     const auto result = anchor.find(k_launcher_source);
     REQUIRE(result.matches.size() == 1);
     CHECK_FALSE(result.parse_degraded);
-    const auto &match = result.matches[0];
+    const auto& match = result.matches[0];
     CHECK(text_of(k_launcher_source, match.target).substr(0, 40) ==
           "class TORCH_API ForkedSubgraphSRLauncher");
     CHECK(text_of(k_launcher_source, match.groups.at("name")) == "ForkedSubgraphSRLauncher");
@@ -74,7 +74,7 @@ TEST_SUITE("anchor::syntax") {
                        "declarator: (identifier) @function)"));
     const auto misread_result = misread.find(k_launcher_source);
     REQUIRE(misread_result.matches.size() == 1);
-    const auto &groups = misread_result.matches[0].groups;
+    const auto& groups = misread_result.matches[0].groups;
     CHECK(text_of(k_launcher_source, groups.at("type")) == "TORCH_API");
     CHECK(text_of(k_launcher_source, groups.at("function")) == "ForkedSubgraphSRLauncher");
     CHECK(compiled(misread.spec(), torch_options()).find(k_launcher_source).matches.empty());
@@ -306,7 +306,7 @@ int f(count_ c) { const char* s = "count_"; return c.count_ + 'c'; }
     CHECK(uses[1].begin == text.find("count_; }"));    // field_identifier
     CHECK(uses[2].begin == text.find("count_ c)"));    // type_identifier
     CHECK(uses[3].begin == text.find("count_ + 'c'")); // field_identifier
-    for (const Span &use : uses)
+    for (const Span& use : uses)
       CHECK(text_of(text, use) == "count_");
   }
 
