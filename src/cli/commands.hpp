@@ -17,7 +17,16 @@ struct ApplyArgs {
   std::vector<std::string> only;
 };
 
+struct RevertArgs {
+  Dry dry = Dry::no;
+  Force force = Force::no;
+  std::vector<std::string> ids; // empty: all
+};
+
 int run_apply(const GlobalOptions& options, const ApplyArgs& args);
+int run_export(const GlobalOptions& options, const std::string& directory);
+int run_revert(const GlobalOptions& options, const RevertArgs& args);
+int run_status(const GlobalOptions& options);
 int run_list(const GlobalOptions& options);
 int run_show(const GlobalOptions& options, const std::string& id);
 

@@ -4,7 +4,9 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "ops/apply.hpp"
 #include "platform/files.hpp"
+#include "txn/transaction.hpp"
 
 namespace tp::cli {
 
@@ -60,6 +62,39 @@ std::optional<Checkout> open_checkout(const GlobalOptions& options, ExitCode& co
   }
   checkout.version = std::move(*version);
   return checkout;
+}
+
+bool recover_if_interrupted(const Checkout& checkout, ExitCode& code) {
+  if (!checkout.repository)
+    return true;
+  auto report = txn::recover_interrupted(checkout.root, ops::journal_dir_of(checkout.repository->git_dir()));
+  if (!report) {
+    print_error(report.error().message());
+    code = ExitCode::environment;
+    return false;
+  }
+  switch (report->kind) {
+  case txn::RecoveryKind::nothing_pending:
+    return true;
+  case txn::RecoveryKind::rolled_back_apply:
+    std::cerr << "torchpatch: an interrupted apply was rolled back (" << report->restored.size()
+              << " file(s) restored to their original bytes)\n";
+    return true;
+  case txn::RecoveryKind::completed_revert:
+    std::cerr << "torchpatch: an interrupted revert was completed (" << report->restored.size()
+              << " file(s) restored)\n";
+    return true;
+  case txn::RecoveryKind::blocked:
+    break;
+  }
+  std::string files;
+  for (const auto& c : report->conflicts)
+    files += "\n  " + c.path;
+  print_error("an interrupted torchpatch run left a transaction that cannot be rolled back "
+              "safely: these files were changed since:" + files +
+              "\nfix them by hand, or run: torchpatch revert --force");
+  code = ExitCode::conflict;
+  return false;
 }
 
 std::map<std::string, std::string> facts_of(const GlobalOptions& options) {

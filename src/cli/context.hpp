@@ -38,6 +38,10 @@ struct Checkout {
 // error and returns nullopt on failure; `code` says which exit code applies.
 std::optional<Checkout> open_checkout(const GlobalOptions& options, ExitCode& code);
 
+// Every command that reads the checkout first finishes or rolls back a transaction that a killed
+// torchpatch left behind (docs/journal.md). Prints what it did; false (with `code`) on failure.
+bool recover_if_interrupted(const Checkout& checkout, ExitCode& code);
+
 std::map<std::string, std::string> facts_of(const GlobalOptions& options);
 
 bool use_color(const GlobalOptions& options);

@@ -52,6 +52,19 @@ int run(int argc, char** argv) {
   apply->add_flag("--partial", partial, "Apply the patchsets without conflicts even if others conflict");
   apply->add_option("--only", apply_args.only, "Only these patchset ids");
 
+  RevertArgs revert_args;
+  bool revert_dry = false, revert_force = false;
+  auto* revert = app.add_subcommand("revert", "Restore the original bytes of applied patchsets (default: all)");
+  revert->add_option("ID", revert_args.ids, "Patchset ids to revert");
+  revert->add_flag("--dry,-n", revert_dry, "Show what would be restored and change nothing");
+  revert->add_flag("--force", revert_force, "Also overwrite files changed by hand since apply");
+
+  auto* status = app.add_subcommand("status", "Which patchsets are applied, drift since, and what would apply now");
+
+  std::string export_dir;
+  auto* exp = app.add_subcommand("export", "Write the plan as a quilt-style series (one .patch per patchset)");
+  exp->add_option("DIR", export_dir, "Folder to write the series into")->required();
+
   auto* list = app.add_subcommand("list", "Every patchset, whether it applies to this checkout and why not");
   std::string show_id;
   auto* show = app.add_subcommand("show", "A patchset with its references and edits");
@@ -69,6 +82,15 @@ int run(int argc, char** argv) {
 
   if (apply->parsed())
     return run_apply(options, apply_args);
+  if (revert->parsed()) {
+    revert_args.dry = revert_dry ? Dry::yes : Dry::no;
+    revert_args.force = revert_force ? Force::yes : Force::no;
+    return run_revert(options, revert_args);
+  }
+  if (status->parsed())
+    return run_status(options);
+  if (exp->parsed())
+    return run_export(options, export_dir);
   if (list->parsed())
     return run_list(options);
   if (show->parsed())

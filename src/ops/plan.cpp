@@ -401,7 +401,13 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   for (std::size_t i = 0; i < work.size(); ++i)
     if (!file_results[i].raw.empty() || !file_results[i].evaluated.empty())
       raw_of[work[i].first] = std::move(file_results[i].raw);
-  std::map<std::string, std::pair<FilePlan, std::vector<edit::TextEdit>>> files;
+  // Each patchset's edits are kept apart so that the state after each one can be rebuilt: the
+  // edits never overlap, so any prefix of them applies to the original bytes as they are.
+  struct Pending {
+    FilePlan plan;
+    std::vector<std::vector<edit::TextEdit>> edits_by_patchset;
+  };
+  std::map<std::string, Pending> files;
   for (std::size_t s = 0; s < selected.size(); ++s) {
     const auto& report = plan.patchsets[report_index[s]];
     if (report.outcome != Outcome::will_apply)
@@ -410,23 +416,32 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
       for (auto& r : per_edit) {
         if (r.raw_edits.empty())
           continue;
-        auto& [fp, edits] = files[r.report.file];
+        auto& pending = files[r.report.file];
+        auto& fp = pending.plan;
         if (fp.path.empty()) {
           fp.path = r.report.file;
           fp.repository = r.report.repository;
           fp.before = raw_of[r.report.file];
         }
-        if (fp.patchsets.empty() || fp.patchsets.back() != report.id)
+        if (fp.patchsets.empty() || fp.patchsets.back() != report.id) {
           fp.patchsets.push_back(report.id);
+          pending.edits_by_patchset.emplace_back();
+        }
+        auto& edits = pending.edits_by_patchset.back();
         edits.insert(edits.end(), r.raw_edits.begin(), r.raw_edits.end());
       }
   }
-  for (auto& [path, entry] : files) {
-    auto& [fp, edits] = entry;
-    auto after = edit::apply_edits(fp.before, std::move(edits));
-    if (!after)
-      return with_context(after, "planning " + path);
-    fp.after = std::move(*after);
+  for (auto& [path, pending] : files) {
+    auto& fp = pending.plan;
+    std::vector<edit::TextEdit> so_far;
+    for (auto& edits : pending.edits_by_patchset) {
+      so_far.insert(so_far.end(), edits.begin(), edits.end());
+      auto after = edit::apply_edits(fp.before, so_far);
+      if (!after)
+        return with_context(after, "planning " + path);
+      fp.after_each.push_back(std::move(*after));
+    }
+    fp.after = fp.after_each.back();
     plan.files.push_back(std::move(fp));
   }
   return plan;

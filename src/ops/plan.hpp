@@ -61,6 +61,9 @@ struct FilePlan {
   std::string before;                 // the bytes read
   std::string after;                  // the bytes to write
   std::vector<std::string> patchsets; // in catalog order
+  // The bytes after each patchset in `patchsets` is applied in turn (the last equals `after`),
+  // for the journal's per-patchset records and for an exported series.
+  std::vector<std::string> after_each;
 };
 
 struct Plan {
