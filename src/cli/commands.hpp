@@ -23,7 +23,13 @@ struct RevertArgs {
   std::vector<std::string> ids; // empty: all
 };
 
+struct TestArgs {
+  std::vector<std::string> ids;
+  bool update = false;
+};
+
 int run_apply(const GlobalOptions& options, const ApplyArgs& args);
+int run_test(const GlobalOptions& options, const TestArgs& args);
 int run_export(const GlobalOptions& options, const std::string& directory);
 int run_revert(const GlobalOptions& options, const RevertArgs& args);
 int run_status(const GlobalOptions& options);

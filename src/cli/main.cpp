@@ -65,6 +65,11 @@ int run(int argc, char** argv) {
   auto* exp = app.add_subcommand("export", "Write the plan as a quilt-style series (one .patch per patchset)");
   exp->add_option("DIR", export_dir, "Folder to write the series into")->required();
 
+  TestArgs test_args;
+  auto* test = app.add_subcommand("test", "Run the catalog's cases (before -> after, re-apply, round trip)");
+  test->add_option("ID", test_args.ids, "Patchset ids (default: all)");
+  test->add_flag("--update", test_args.update, "Rewrite the cases' after/ files from what the patchsets produce");
+
   auto* list = app.add_subcommand("list", "Every patchset, whether it applies to this checkout and why not");
   std::string show_id;
   auto* show = app.add_subcommand("show", "A patchset with its references and edits");
@@ -91,6 +96,8 @@ int run(int argc, char** argv) {
     return run_status(options);
   if (exp->parsed())
     return run_export(options, export_dir);
+  if (test->parsed())
+    return run_test(options, test_args);
   if (list->parsed())
     return run_list(options);
   if (show->parsed())

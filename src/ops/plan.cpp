@@ -219,6 +219,7 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   std::vector<const catalog::Patchset*> selected;
   std::map<std::string, std::vector<EditRef>> edits_by_file;
   std::vector<std::vector<std::vector<EditOnFile>>> results; // [patchset][edit] -> per file
+  std::vector<std::vector<std::size_t>> selected_files;      // [patchset][edit] -> file count
   for (const auto& p : catalog.patchsets) {
     if (!options.only.empty() &&
         std::find(options.only.begin(), options.only.end(), p.id) == options.only.end())
@@ -244,15 +245,19 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
     selected.push_back(&p);
     plan.patchsets.push_back(std::move(report));
     results.emplace_back(p.edits.size());
+    selected_files.emplace_back(p.edits.size(), 0);
     for (std::size_t e = 0; e < p.edits.size(); ++e) {
       for (const auto& pattern : p.edits[e].files) {
         if (!catalog::is_glob(pattern)) {
           edits_by_file[pattern].push_back({index, e});
+          ++selected_files[index][e];
           continue;
         }
         for (const auto& path : **listing)
-          if (catalog::glob_match(pattern, path))
+          if (catalog::glob_match(pattern, path)) {
             edits_by_file[path].push_back({index, e});
+            ++selected_files[index][e];
+          }
       }
     }
   }
@@ -381,9 +386,9 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
         summary.edit = p.edits[e].name;
         summary.file = p.edits[e].files.empty() ? "" : p.edits[e].files.front();
         summary.expected = p.edits[e].matches.describe();
-        if (per_file.empty() && p.edits[e].matches.kind != catalog::MatchCount::Kind::any) {
+        if (selected_files[s][e] == 0) {
           summary.outcome = Outcome::file_missing;
-          summary.message = "no file matches";
+          summary.message = "no file in the checkout matches";
         } else {
           summary.outcome = Outcome::already_applied;
           summary.message = "no file needs this edit";
