@@ -1,6 +1,7 @@
 #include "txn/transaction.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -19,9 +20,13 @@ class CrashHook {
 public:
   CrashHook() {
     const auto value = platform::environment_variable(k_crash_hook_variable);
-    if (value && !value->empty() &&
-        std::all_of(value->begin(), value->end(), [](char c) { return c >= '0' && c <= '9'; })) {
-      m_crash_after = std::stol(*value);
+    long parsed = 0;
+    if (value && !value->empty()) {
+      const char* last = value->data() + value->size();
+      const auto [end, ec] = std::from_chars(value->data(), last, parsed);
+      if (ec == std::errc() && end == last && parsed >= 0) {
+        m_crash_after = parsed;
+      }
     }
   }
   void journal_written() const {

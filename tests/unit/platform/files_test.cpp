@@ -33,7 +33,9 @@ TEST_SUITE("platform::files") {
 
 TEST_CASE("read_file: returns every byte, NUL and CRLF included") {
   TP_TEST_DIR(dir);
-  const std::string bytes("\xEF\xBB\xBF" "a\r\nb\0c\n", 10);
+  using namespace std::string_literals;
+  const std::string bytes = "\xEF\xBB\xBF" "a\r\nb\0c\n"s;
+  REQUIRE(bytes.size() == 10);
   dir.write("f.bin", bytes);
   auto read = read_file(dir / "f.bin");
   REQUIRE(read);

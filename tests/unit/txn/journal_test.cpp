@@ -13,7 +13,8 @@ namespace {
 
 // Bytes that tend to get mangled: a BOM, CRLF, a lone CR, a NUL, no final newline, and text that
 // looks like journal syntax.
-const std::string k_tricky("\xEF\xBB\xBF" "line\r\nlone\rcr\0nul\nchecksum fnv1a64:0\npatchset x", 54);
+using namespace std::string_literals;
+const std::string k_tricky = "\xEF\xBB\xBF" "line\r\nlone\rcr\0nul\nchecksum fnv1a64:0\npatchset x"s;
 
 Journal sample_journal() {
   Journal journal;

@@ -227,7 +227,7 @@ TEST_CASE("apply_transaction: refuses binary content") {
   TxnFixture t;
   t.write("f.txt", "text\n");
   auto applied =
-      t.apply({PatchsetChange{"p", {t.change("f.txt", std::string("te\0xt\n", 6))}, {}}});
+      t.apply({PatchsetChange{"p", {t.change("f.txt", std::string("te\0xt\n", 6) /* 6 bytes, NUL included */)}, {}}});
   REQUIRE_FALSE(applied);
   CHECK(applied.error().message() ==
         "apply p: refusing to write f.txt: it holds NUL bytes (binary files are never written)");
