@@ -287,6 +287,10 @@ Result<ApplyRecord> apply_transaction(const fs::path& root, const fs::path& jour
         return with_context(located, what);
       }
       const auto& [resolved, key] = *located;
+      // The journal lives in the git dir; no patchset has business there.
+      if (key == ".git" || key.rfind(".git/", 0) == 0 || key.find("/.git/") != std::string::npos) {
+        return fail(what + ": refusing path '" + change.path + "': it is inside a .git directory");
+      }
       if (holds_nul(change.before) || holds_nul(change.after)) {
         return fail(what + ": refusing to write " + key +
                     ": it holds NUL bytes (binary files are never written)");

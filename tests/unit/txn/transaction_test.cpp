@@ -223,6 +223,20 @@ TEST_CASE("apply_transaction: refuses the whole run when any path leaves the roo
   CHECK_FALSE(fs::exists(t.journal_file()));
 }
 
+TEST_CASE("apply_transaction: refuses paths inside a .git directory") {
+  TxnFixture t;
+  t.write(".git/config", "[core]\n");
+  t.write("sub/.git/HEAD", "ref\n");
+  for (const char* path : {".git/config", "sub/.git/HEAD"}) {
+    CAPTURE(path);
+    auto applied = t.apply({PatchsetChange{"p", {t.change(path, "owned\n")}, {}}});
+    REQUIRE_FALSE(applied);
+    CHECK(applied.error().message() ==
+          "apply p: refusing path '" + std::string(path) + "': it is inside a .git directory");
+  }
+  CHECK(t.read(".git/config") == "[core]\n");
+}
+
 TEST_CASE("apply_transaction: refuses binary content") {
   TxnFixture t;
   t.write("f.txt", "text\n");
