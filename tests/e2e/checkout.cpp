@@ -1,0 +1,330 @@
+#include "e2e/checkout.hpp"
+
+#include <array>
+#include <exception>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <random>
+#include <sstream>
+
+#include "cli/main.hpp"
+
+#ifdef _WIN32
+#define popen _popen
+#define pclose _pclose
+#else
+#include <sys/wait.h>
+#endif
+
+namespace tp::e2e {
+
+TempDir::TempDir() {
+  std::random_device seed;
+  std::mt19937_64 generator(seed());
+  for (;;) {
+    m_path = fs::temp_directory_path() / ("tp-e2e-" + std::to_string(generator() % 1000000000));
+    if (fs::create_directory(m_path))
+      break;
+  }
+  m_path = fs::canonical(m_path);
+}
+
+TempDir::~TempDir() {
+  // An exception on its way out (a failed REQUIRE) is reported to doctest only after this runs.
+  if (current_test_failed() || std::uncaught_exceptions() > 0) {
+    std::cerr << "e2e: kept the test directory " << m_path.string() << "\n";
+    return;
+  }
+  std::error_code ignored;
+  // Files the tests made read-only (or git's pack files) must not stop the removal.
+  for (auto it = fs::recursive_directory_iterator(m_path, ignored); it != fs::recursive_directory_iterator();
+       it.increment(ignored))
+    fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, ignored);
+  fs::remove_all(m_path, ignored);
+}
+
+fs::path source_dir() { return fs::path(TP_SOURCE_DIR); }
+fs::path binary_path() { return fs::path(TP_BINARY); }
+
+fs::path make_checkout(const TempDir& dir, std::string_view fixture, std::string_view name) {
+  const fs::path dest = dir / name;
+  const Output made = shell("bash " + quote((source_dir() / "scripts/make_checkout.sh").string()) + " " +
+                            quote((source_dir() / "fixtures" / fixture).string()) + " " + quote(dest.string()));
+  INFO("make_checkout.sh " << fixture << " said: " << made.out << made.err);
+  REQUIRE(made.code == 0);
+  return dest;
+}
+
+Output torchpatch(const std::vector<std::string>& args) {
+  std::vector<std::string> words{"torchpatch", "--color", "never"};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& w : words)
+    argv.push_back(w.data());
+  argv.push_back(nullptr);
+
+  std::ostringstream out, err;
+  std::streambuf* old_out = std::cout.rdbuf(out.rdbuf());
+  std::streambuf* old_err = std::cerr.rdbuf(err.rdbuf());
+  Output result;
+  result.code = tp::cli::main(static_cast<int>(words.size()), argv.data());
+  std::cout.rdbuf(old_out);
+  std::cerr.rdbuf(old_err);
+  result.out = out.str();
+  result.err = err.str();
+  return result;
+}
+
+Output torchpatch_in(const fs::path& dir, const std::vector<std::string>& args) {
+  std::vector<std::string> all{"-C", dir.string()};
+  all.insert(all.end(), args.begin(), args.end());
+  return torchpatch(all);
+}
+
+std::string quote(std::string_view word) {
+  std::string out = "'";
+  for (char c : word) {
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
+  }
+  return out + "'";
+}
+
+std::string git() {
+  return "git -c user.name=torchpatch-e2e -c user.email=e2e@torchpatch.invalid -c core.autocrlf=false "
+         "-c init.defaultBranch=main -c protocol.file.allow=always -c commit.gpgsign=false "
+         "-c tag.gpgsign=false -c advice.detachedHead=false";
+}
+
+Output shell(const std::string& command, const fs::path& cwd) {
+  // stderr goes to a file beside nothing the test looks at; popen only captures stdout.
+  static std::mt19937_64 generator(std::random_device{}());
+  const fs::path err_file = fs::temp_directory_path() / ("tp-e2e-stderr-" + std::to_string(generator()));
+  std::string full = "{ " + command + "\n} 2>" + quote(err_file.string());
+  if (!cwd.empty())
+    full = "cd " + quote(cwd.string()) + " && " + full;
+  Output result;
+  std::fflush(nullptr);
+  FILE* pipe = popen(full.c_str(), "r");
+  REQUIRE_MESSAGE(pipe != nullptr, "cannot run: " << command);
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+#ifdef _WIN32
+  result.code = status;
+#else
+  result.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+#endif
+  std::error_code ec;
+  if (fs::exists(err_file, ec)) {
+    result.err = read_bytes(err_file);
+    fs::remove(err_file, ec);
+  }
+  return result;
+}
+
+std::string git_ok(const fs::path& dir, const std::string& arguments) {
+  const Output r = shell(git() + " -C " + quote(dir.string()) + " " + arguments);
+  INFO("git " << arguments << " in " << dir.string() << " said: " << r.out << r.err);
+  REQUIRE(r.code == 0);
+  return r.out;
+}
+
+std::string git_status_all(const fs::path& checkout) {
+  return git_ok(checkout, "status --porcelain") +
+         git_ok(checkout, "submodule foreach --recursive 'git status --porcelain'");
+}
+
+Snapshot snapshot(const fs::path& root) {
+  Snapshot files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator(); ++it) {
+    if (it->path().filename() == ".git") {
+      if (it->is_directory())
+        it.disable_recursion_pending();
+      continue;
+    }
+    if (!it->is_regular_file())
+      continue;
+    FileState state;
+    state.bytes = read_bytes(it->path());
+    state.executable = (fs::status(it->path()).permissions() & fs::perms::owner_exec) != fs::perms::none;
+    files[fs::relative(it->path(), root).generic_string()] = std::move(state);
+  }
+  return files;
+}
+
+std::set<std::string> changed_paths(const Snapshot& before, const Snapshot& after) {
+  std::set<std::string> changed;
+  for (const auto& [path, state] : before) {
+    auto it = after.find(path);
+    if (it == after.end() || !(it->second == state))
+      changed.insert(path);
+  }
+  for (const auto& [path, state] : after)
+    if (!before.count(path))
+      changed.insert(path);
+  return changed;
+}
+
+std::string describe_changes(const Snapshot& before, const Snapshot& after) {
+  std::string out;
+  for (const auto& path : changed_paths(before, after)) {
+    auto b = before.find(path);
+    auto a = after.find(path);
+    out += path;
+    if (b == before.end())
+      out += " (added)";
+    else if (a == after.end())
+      out += " (removed)";
+    else if (b->second.executable != a->second.executable)
+      out += " (mode changed)";
+    else
+      out += " (bytes changed)";
+    out += "\n";
+  }
+  return out;
+}
+
+std::string read_bytes(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  REQUIRE_MESSAGE(in.good(), "cannot read " << file.string());
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+void write_bytes(const fs::path& file, std::string_view bytes) {
+  fs::create_directories(file.parent_path());
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  REQUIRE_MESSAGE(out.good(), "cannot write " << file.string());
+}
+
+std::set<std::string> paths_of_diff(std::string_view diff) {
+  std::set<std::string> paths;
+  std::size_t pos = 0;
+  while (pos < diff.size()) {
+    std::size_t end = diff.find('\n', pos);
+    if (end == std::string_view::npos)
+      end = diff.size();
+    std::string_view line = diff.substr(pos, end - pos);
+    if (line.starts_with("+++ b/"))
+      paths.insert(std::string(line.substr(6)));
+    pos = end + 1;
+  }
+  return paths;
+}
+
+std::string join(const std::set<std::string>& items) {
+  std::string out;
+  for (const auto& i : items)
+    out += (out.empty() ? "" : " ") + i;
+  return out;
+}
+
+std::map<std::string, std::string> outcomes_of_text(std::string_view text) {
+  std::map<std::string, std::string> outcomes;
+  std::istringstream in{std::string(text)};
+  std::string line;
+  bool in_summary = false;
+  while (std::getline(in, line)) {
+    if (line.starts_with("PyTorch ")) {
+      in_summary = true;
+      continue;
+    }
+    if (!in_summary || line.empty() || line[0] == ' ')
+      continue;
+    std::istringstream words(line);
+    std::string outcome, id;
+    if (words >> outcome >> id)
+      outcomes[id] = outcome;
+  }
+  return outcomes;
+}
+
+Output python_on_json(const TempDir& dir, std::string_view program, std::string_view json) {
+  static int counter = 0;
+  const fs::path file = dir / ("output-" + std::to_string(++counter) + ".json");
+  write_bytes(file, json);
+  return shell("python3 -c " + quote(program) + " " + quote(file.string()));
+}
+
+std::map<std::string, std::string> outcomes_of_json(const TempDir& dir, std::string_view json) {
+  const Output r = python_on_json(dir,
+                                  "import json, sys\n"
+                                  "doc = json.load(open(sys.argv[1]))\n"
+                                  "for p in doc['patchsets']:\n"
+                                  "    print(p['id'], p['outcome'])\n",
+                                  json);
+  INFO("python3 said: " << r.err << "\non: " << json);
+  REQUIRE(r.code == 0);
+  std::map<std::string, std::string> outcomes;
+  std::istringstream in(r.out);
+  std::string id, outcome;
+  while (in >> id >> outcome)
+    outcomes[id] = outcome;
+  return outcomes;
+}
+
+std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
+  // fixtures/README.md, "Expected outcome of every patchset".
+  const std::string w = "will-apply", na = "not-applicable";
+  std::map<std::string, std::array<std::string, 5>> table{
+      {"v1.12.1", {w, w, w, na, na}},
+      {"v1.13.1", {w, w, w, w, na}},
+      {"v2.0.1", {w, w, w, w, w}},
+      {"v2.6.0", {w, w, na, w, w}},
+  };
+  const std::array<std::string, 5> ids{"setuptools-msvccompiler", "cmake-minimum-3-5",
+                                       "flatbuffers-span-const-count",
+                                       "static-runtime-anon-namespace-torch-api", "functorch-builtin-clz"};
+  auto row = table.find(std::string(fixture));
+  REQUIRE(row != table.end());
+  std::map<std::string, std::string> expected;
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    expected[ids[i]] = row->second[i];
+  return expected;
+}
+
+std::set<std::string> expected_changed_files(std::string_view fixture) {
+  // cmake-minimum-3-5 in every fixture: protobuf, FP16, clog and googletest (the top-level 3.13
+  // stays); setuptools-msvccompiler everywhere.
+  std::set<std::string> files{"third_party/FP16/CMakeLists.txt", "third_party/cpuinfo/deps/clog/CMakeLists.txt",
+                              "third_party/googletest/googletest/CMakeLists.txt",
+                              "third_party/protobuf/cmake/CMakeLists.txt", "tools/build_pytorch_libs.py"};
+  const std::string onednn = "third_party/ideep/mkl-dnn/third_party/oneDNN/CMakeLists.txt";
+  const std::string flatbuffers = "third_party/flatbuffers/include/flatbuffers/stl_emulation.h";
+  const std::string native_ops = "torch/csrc/jit/runtime/static/native_ops.cpp";
+  const std::string arena = "functorch/csrc/dim/arena.h";
+  if (fixture == "v1.12.1") {
+    files.insert(flatbuffers);
+  } else if (fixture == "v1.13.1") {
+    files.insert({onednn, flatbuffers, native_ops});
+  } else if (fixture == "v2.0.1") {
+    // The flatbuffers submodule's own CMakeLists.txt too; ProbeCompiler.cmake stays.
+    files.insert({onednn, flatbuffers, "third_party/flatbuffers/CMakeLists.txt", native_ops, arena});
+  } else if (fixture == "v2.6.0") {
+    files.insert({native_ops, arena}); // oneDNN is already at 3.5
+  } else {
+    FAIL("no expectations for fixture " << fixture);
+  }
+  return files;
+}
+
+void replace_once(const fs::path& file, std::string_view from, std::string_view to) {
+  std::string bytes = read_bytes(file);
+  const auto at = bytes.find(from);
+  INFO("replacing '" << from << "' in " << file.string());
+  REQUIRE(at != std::string::npos);
+  REQUIRE(bytes.find(from, at + 1) == std::string::npos);
+  bytes.replace(at, from.size(), to);
+  write_bytes(file, bytes);
+}
+
+} // namespace tp::e2e
