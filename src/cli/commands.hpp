@@ -36,4 +36,31 @@ int run_status(const GlobalOptions& options);
 int run_list(const GlobalOptions& options);
 int run_show(const GlobalOptions& options, const std::string& id);
 
+// Authoring tools (docs/authoring.md).
+struct QueryArgs {
+  std::string language;              // --lang c|cpp|python: a tree-sitter query
+  bool cmake = false;                // --cmake: command invocations
+  bool regex = false;                // --regex: an RE2 pattern
+  std::string file;
+  std::string pattern;               // the query, command name or regex
+};
+
+struct NewArgs {
+  std::string id;
+  std::string path;                  // --file: the path in the checkout
+  std::string before;                // --before FILE
+  std::string after;                 // --after FILE
+};
+
+struct MatrixArgs {
+  std::vector<std::string> revs;     // --revs REV,…
+  std::string tags;                  // --tags GLOB
+};
+
+int run_lint(const GlobalOptions& options);
+int run_query(const GlobalOptions& options, const QueryArgs& args);
+int run_new(const GlobalOptions& options, const NewArgs& args);
+int run_matrix(const GlobalOptions& options, const MatrixArgs& args);
+int run_explain(const GlobalOptions& options, const std::string& log_file);
+
 } // namespace tp::cli

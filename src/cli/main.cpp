@@ -75,6 +75,20 @@ int run(int argc, char** argv) {
   auto* show = app.add_subcommand("show", "A patchset with its references and edits");
   show->add_option("ID", show_id, "Patchset id")->required();
 
+  auto* lint = app.add_subcommand("lint", "Check every patchset and case of the catalog; show every problem at once");
+
+  std::string explain_log;
+  auto* explain = app.add_subcommand("explain", "Which patchsets fix the errors in a failing build log");
+  explain->add_option("LOGFILE", explain_log, "The build log ('-' for standard input)")->required();
+
+  QueryArgs query_args;
+  auto* query = app.add_subcommand("query", "Show what a syntax query, cmake command or regex matches in a file");
+  query->add_option("--lang", query_args.language, "A tree-sitter query in this language: c, cpp or python");
+  query->add_flag("--cmake", query_args.cmake, "List invocations of a cmake command (case-insensitive)");
+  query->add_flag("--regex", query_args.regex, "An RE2 pattern ((?m) implied), with its named groups");
+  query->add_option("FILE", query_args.file, "The file to search")->required();
+  query->add_option("PATTERN", query_args.pattern, "The query, command name or regex")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -102,6 +116,12 @@ int run(int argc, char** argv) {
     return run_list(options);
   if (show->parsed())
     return run_show(options, show_id);
+  if (lint->parsed())
+    return run_lint(options);
+  if (explain->parsed())
+    return run_explain(options, explain_log);
+  if (query->parsed())
+    return run_query(options, query_args);
   return to_int(ExitCode::usage);
 }
 

@@ -1,0 +1,146 @@
+// explain: which catalog patchsets fix the errors of a failing build log, whether they apply to
+// this checkout, and the command to run. Exit 0 when something matched, 1 when nothing did.
+#include <iostream>
+#include <iterator>
+
+#include "cli/commands.hpp"
+#include "cli/json.hpp"
+#include "ops/explain.hpp"
+#include "platform/files.hpp"
+
+namespace tp::cli {
+
+namespace {
+
+struct Applicability {
+  bool known = false;
+  std::string where;                       // "PyTorch 2.0.1 (tag v2.0.1 at HEAD)"
+  std::string why_unknown;                 // when !known
+  std::map<std::string, const ops::PatchsetReport*> by_id;
+  ops::Plan plan;
+};
+
+// Plans the matched patchsets against the checkout at -C, if there is one. Never prints.
+Applicability check_checkout(const GlobalOptions& options, const catalog::Catalog& catalog,
+                             const std::vector<std::string>& ids) {
+  Applicability out;
+  auto repository = repo::Repository::discover(options.directory);
+  std::filesystem::path root;
+  if (repository) {
+    root = repository->root();
+  } else if (options.torch_version) {
+    root = options.directory;
+  } else {
+    out.why_unknown = "not inside a git checkout, so whether they apply is unknown (run "
+                      "explain inside the PyTorch checkout, or pass -C DIR)";
+    return out;
+  }
+  const repo::Repository* repo = repository ? &*repository : nullptr;
+  auto version = ops::resolve_version(options.torch_version, repo, root);
+  if (!version) {
+    out.why_unknown = version.error().message();
+    return out;
+  }
+  ops::WorkTreeSource tree(root, repo);
+  ops::PlanOptions plan_options;
+  plan_options.facts = facts_of(options);
+  plan_options.only = ids;
+  auto plan = ops::plan_patchsets(catalog, tree, *version, plan_options);
+  if (!plan) {
+    out.why_unknown = plan.error().message();
+    return out;
+  }
+  out.known = true;
+  out.plan = std::move(*plan);
+  out.where = root.generic_string() + ", PyTorch " + version->version.text + " (" + version->source + ")";
+  for (const auto& p : out.plan.patchsets)
+    out.by_id[p.id] = &p;
+  return out;
+}
+
+std::string verdict(const ops::PatchsetReport& report) {
+  switch (report.outcome) {
+  case ops::Outcome::will_apply: return "applies";
+  case ops::Outcome::already_applied: return "already applied here (the log may predate it)";
+  case ops::Outcome::upstream_fixed: return "upstream's own fix is already here";
+  case ops::Outcome::not_applicable: return "does not apply here: " + report.reason;
+  default: break;
+  }
+  std::string first;
+  for (const auto& e : report.edits)
+    if (ops::is_conflict(e.outcome)) {
+      first = " (" + e.edit + " " + e.file + ": " + e.message + ")";
+      break;
+    }
+  return "conflicts here: " + std::string(ops::to_string(report.outcome)) + first;
+}
+
+} // namespace
+
+int run_explain(const GlobalOptions& options, const std::string& log_file) {
+  std::string log;
+  if (log_file == "-") {
+    log.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    auto read = platform::read_file(log_file);
+    if (!read) {
+      print_error(read.error().message());
+      return to_int(ExitCode::environment);
+    }
+    log = std::move(*read);
+  }
+  auto catalog = load_catalog_or_report(options);
+  if (!catalog)
+    return to_int(ExitCode::usage);
+  auto report = ops::explain_log(*catalog, log);
+  if (report.matches.empty()) {
+    if (options.format == Format::json)
+      std::cout << "{\"matches\":[]}\n";
+    else
+      std::cout << "no catalog patchset matches this log\n";
+    return to_int(ExitCode::conflict);
+  }
+  std::vector<std::string> ids;
+  for (const auto& m : report.matches)
+    ids.push_back(m.patchset);
+  auto here = check_checkout(options, *catalog, ids);
+
+  if (options.format == Format::json) {
+    JsonWriter w;
+    w.begin_object().key("matches").begin_array();
+    for (const auto& m : report.matches) {
+      w.begin_object().key("patchset").value(m.patchset).key("title").value(m.title);
+      w.key("error").value(m.error).key("line").value(m.line).key("occurrences").value(m.occurrences);
+      if (here.known && here.by_id.count(m.patchset))
+        w.key("outcome").value(ops::to_string(here.by_id[m.patchset]->outcome));
+      else
+        w.key("outcome").null();
+      w.key("command").value("torchpatch apply --only " + m.patchset).end_object();
+    }
+    w.end_array().key("checkout").value(here.known ? here.where : here.why_unknown).end_object();
+    std::cout << w.str() << "\n";
+    return to_int(ExitCode::ok);
+  }
+
+  std::cout << report.matches.size() << " catalog patchset(s) fix errors in this log\n";
+  for (const auto& m : report.matches) {
+    std::cout << "\n" << m.patchset << ": " << m.title << "\n"
+              << "  log line " << m.line << ": " << m.log_line << "\n"
+              << "  matches:    " << m.error << "\n";
+    if (m.occurrences > 1)
+      std::cout << "  (" << m.occurrences << " occurrences in the log)\n";
+    if (!here.known) {
+      std::cout << "  this checkout: " << here.why_unknown << "\n";
+    } else if (auto it = here.by_id.find(m.patchset); it != here.by_id.end()) {
+      std::cout << "  this checkout: " << verdict(*it->second) << "\n";
+      if (ops::is_conflict(it->second->outcome))
+        std::cout << "  see:   torchpatch apply --dry --only " << m.patchset << "\n";
+    }
+    std::cout << "  run:   torchpatch apply --only " << m.patchset << "\n";
+  }
+  if (here.known)
+    std::cout << "\nchecked against " << here.where << "\n";
+  return to_int(ExitCode::ok);
+}
+
+} // namespace tp::cli

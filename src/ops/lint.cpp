@@ -1,0 +1,388 @@
+#include "ops/lint.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <map>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "catalog/glob.hpp"
+#include "ops/plan.hpp"
+#include "ops/tree_source.hpp"
+
+namespace tp::ops {
+
+namespace {
+
+// ---- glob intersection ---------------------------------------------------------------------
+// Two patterns intersect when some word matches both. Each pattern is a sequence of tokens, some
+// of which ("*" within a component, "**" across components) match any number of units; the
+// product of the two automata is searched breadth-first, so the cost is |a| * |b| states.
+
+struct Token {
+  enum class Kind { literal, one, many } kind = Kind::literal;
+  std::string_view text; // literal: one character or one path component
+};
+
+template <typename Units> bool tokens_intersect(const std::vector<Token>& a, const std::vector<Token>& b,
+                                                Units units_meet) {
+  const std::size_t n = a.size(), m = b.size();
+  std::vector<char> seen((n + 1) * (m + 1), 0);
+  std::vector<std::pair<std::size_t, std::size_t>> stack{{0, 0}};
+  while (!stack.empty()) {
+    auto [i, j] = stack.back();
+    stack.pop_back();
+    if (seen[i * (m + 1) + j])
+      continue;
+    seen[i * (m + 1) + j] = 1;
+    if (i == n && j == m)
+      return true;
+    auto push = [&](std::size_t x, std::size_t y) {
+      if (!seen[x * (m + 1) + y])
+        stack.emplace_back(x, y);
+    };
+    // A `many` token may match nothing.
+    if (i < n && a[i].kind == Token::Kind::many)
+      push(i + 1, j);
+    if (j < m && b[j].kind == Token::Kind::many)
+      push(i, j + 1);
+    if (i == n || j == m)
+      continue;
+    // Both consume one common unit.
+    if (!units_meet(a[i], b[j]))
+      continue;
+    std::size_t ni = a[i].kind == Token::Kind::many ? i : i + 1;
+    std::size_t nj = b[j].kind == Token::Kind::many ? j : j + 1;
+    push(ni, nj);
+    if (a[i].kind == Token::Kind::many && b[j].kind == Token::Kind::many) {
+      push(i + 1, j);
+      push(i, j + 1);
+    }
+  }
+  return false;
+}
+
+std::vector<Token> char_tokens(std::string_view component) {
+  std::vector<Token> out;
+  for (std::size_t k = 0; k < component.size(); ++k) {
+    Token t;
+    t.text = component.substr(k, 1);
+    if (component[k] == '*')
+      t.kind = Token::Kind::many;
+    else if (component[k] == '?')
+      t.kind = Token::Kind::one;
+    out.push_back(t);
+  }
+  return out;
+}
+
+bool components_intersect(std::string_view a, std::string_view b) {
+  return tokens_intersect(char_tokens(a), char_tokens(b), [](const Token& x, const Token& y) {
+    return x.kind != Token::Kind::literal || y.kind != Token::Kind::literal || x.text == y.text;
+  });
+}
+
+std::vector<Token> component_tokens(std::string_view pattern) {
+  std::vector<Token> out;
+  while (true) {
+    auto slash = pattern.find('/');
+    Token t;
+    t.text = pattern.substr(0, slash);
+    // A component is a "unit" token that may itself hold wildcards; "**" spans components.
+    t.kind = t.text == "**" ? Token::Kind::many : Token::Kind::one;
+    out.push_back(t);
+    if (slash == std::string_view::npos)
+      break;
+    pattern = pattern.substr(slash + 1);
+  }
+  return out;
+}
+
+// ---- cases -----------------------------------------------------------------------------------
+
+struct CaseData {
+  std::string patchset;
+  std::string name;
+  std::string toml_path;
+  const std::string* toml = nullptr;
+  std::map<std::string, std::string> before;
+};
+
+std::vector<CaseData> collect_cases(const catalog::CatalogFiles& files) {
+  std::map<std::pair<std::string, std::string>, CaseData> cases;
+  const std::string prefix = "cases/";
+  for (const auto& [path, bytes] : files) {
+    if (path.compare(0, prefix.size(), prefix) != 0)
+      continue;
+    std::string rest = path.substr(prefix.size());
+    auto s1 = rest.find('/');
+    auto s2 = s1 == std::string::npos ? s1 : rest.find('/', s1 + 1);
+    if (s2 == std::string::npos)
+      continue;
+    std::string id = rest.substr(0, s1), name = rest.substr(s1 + 1, s2 - s1 - 1);
+    std::string inner = rest.substr(s2 + 1);
+    auto& c = cases[{id, name}];
+    c.patchset = id;
+    c.name = name;
+    c.toml_path = prefix + id + "/" + name + "/case.toml";
+    if (inner == "case.toml")
+      c.toml = &bytes;
+    else if (inner.compare(0, 7, "before/") == 0)
+      c.before[inner.substr(7)] = bytes;
+  }
+  std::vector<CaseData> out;
+  for (auto& [key, c] : cases)
+    out.push_back(std::move(c));
+  return out;
+}
+
+struct CaseField {
+  std::string value;
+  std::size_t offset = 0; // of the value's first character in case.toml
+};
+
+// case.toml is flat `key = "value"` lines (see case_runner.cpp); problems become diagnostics.
+std::map<std::string, CaseField> read_case_toml(const std::string& path, const std::string& text,
+                                                Diagnostics& out) {
+  std::map<std::string, CaseField> fields;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    auto nl = text.find('\n', at);
+    std::size_t end = nl == std::string::npos ? text.size() : nl;
+    std::string_view line(text.data() + at, end - at);
+    std::size_t line_start = at;
+    at = end + 1;
+    if (!line.empty() && line.back() == '\r')
+      line.remove_suffix(1);
+    auto first = line.find_first_not_of(" \t");
+    if (first == std::string_view::npos || line[first] == '#')
+      continue;
+    auto eq = line.find('=');
+    auto q1 = line.find('"', eq == std::string_view::npos ? 0 : eq);
+    auto q2 = q1 == std::string_view::npos ? q1 : line.find('"', q1 + 1);
+    if (eq == std::string_view::npos || q2 == std::string_view::npos) {
+      out.push_back(Diagnostic::at(path, text, line_start + first, "expected key = \"value\""));
+      continue;
+    }
+    std::string key(line.substr(first, eq - first));
+    key.erase(key.find_last_not_of(" \t") + 1);
+    fields[key] = {std::string(line.substr(q1 + 1, q2 - q1 - 1)), line_start + q1 + 1};
+  }
+  return fields;
+}
+
+std::optional<Outcome> parse_outcome(std::string_view s) {
+  for (auto o : {Outcome::will_apply, Outcome::already_applied, Outcome::upstream_fixed,
+                 Outcome::not_applicable, Outcome::anchor_missing, Outcome::ambiguous,
+                 Outcome::parse_degraded, Outcome::overlap, Outcome::file_missing})
+    if (to_string(o) == s)
+      return o;
+  return std::nullopt;
+}
+
+// ---- helpers ---------------------------------------------------------------------------------
+
+std::string location(const std::string& file, LineCol where) {
+  return file + ":" + std::to_string(where.line) + ":" + std::to_string(where.column);
+}
+
+// The offset of `key = ` at the start of a line in `text`, if there is one.
+std::optional<std::size_t> key_offset(std::string_view text, std::string_view key) {
+  std::size_t at = 0;
+  while (at < text.size()) {
+    auto line = text.substr(at, text.find('\n', at) - at);
+    if (line.substr(0, key.size()) == key && line.size() > key.size() &&
+        (line[key.size()] == ' ' || line[key.size()] == '='))
+      return at;
+    auto nl = text.find('\n', at);
+    if (nl == std::string_view::npos)
+      break;
+    at = nl + 1;
+  }
+  return std::nullopt;
+}
+
+// Where `pattern` is written in the `files` list of the edit starting on `edit_line`.
+std::size_t pattern_offset(std::string_view text, std::size_t edit_line, std::string_view pattern) {
+  std::size_t from = offset_of_line(text, edit_line);
+  for (char quote : {'"', '\''}) {
+    std::string quoted = quote + std::string(pattern) + quote;
+    auto found = text.find(quoted, from);
+    if (found != std::string_view::npos)
+      return found;
+  }
+  return from;
+}
+
+struct EditSite {
+  const catalog::Patchset* patchset;
+  const catalog::Edit* edit;
+};
+
+} // namespace
+
+bool file_patterns_intersect(std::string_view a, std::string_view b) {
+  return tokens_intersect(component_tokens(a), component_tokens(b), [](const Token& x, const Token& y) {
+    if (x.kind == Token::Kind::many || y.kind == Token::Kind::many)
+      return true; // "**" consumes any one component
+    return components_intersect(x.text, y.text);
+  });
+}
+
+LintReport lint_catalog(catalog::CatalogFiles files, std::string origin) {
+  LintReport report;
+  auto loaded = catalog::load_catalog(std::move(files), std::move(origin));
+  report.diagnostics = std::move(loaded.diagnostics);
+  const catalog::Catalog& catalog = loaded.catalog;
+  report.patchsets = catalog.patchsets.size();
+  auto text_of = [&](const std::string& path) -> std::string_view {
+    auto it = catalog.files.find(path);
+    return it == catalog.files.end() ? std::string_view() : std::string_view(it->second);
+  };
+  auto add = [&](const std::string& file, std::size_t offset, std::string message) {
+    report.diagnostics.push_back(Diagnostic::at(file, text_of(file), offset, std::move(message)));
+  };
+
+  // 1. What a user of `show` and `explain` needs; TODO markers left by `torchpatch new`.
+  for (const auto& p : catalog.patchsets) {
+    report.edits += p.edits.size();
+    const std::string& file = p.source.file;
+    std::string_view text = text_of(file);
+    std::size_t id_at = key_offset(text, "id").value_or(0);
+    if (p.references.empty())
+      add(file, key_offset(text, "references").value_or(id_at),
+          "patchset '" + p.id + "' has no references (upstream issues or pull requests, and how "
+          "its version range was found)");
+    if (p.errors.empty())
+      add(file, key_offset(text, "errors").value_or(id_at),
+          "patchset '" + p.id + "' has no error messages (what users see, verbatim; "
+          "`torchpatch explain` matches build logs against them)");
+    auto has_todo = [](const std::vector<std::string>& values) {
+      return std::any_of(values.begin(), values.end(),
+                         [](const std::string& v) { return v.find("TODO") != std::string::npos; });
+    };
+    auto versions_at = key_offset(text, "versions");
+    bool versions_todo = versions_at && line_containing(text, *versions_at).find("TODO") != std::string_view::npos;
+    const std::pair<std::string_view, bool> todo_fields[] = {
+        {"title", p.title.find("TODO") != std::string::npos},
+        {"versions", versions_todo},
+        {"why", p.why.find("TODO") != std::string::npos},
+        {"errors", has_todo(p.errors)},
+        {"references", has_todo(p.references)}};
+    for (auto [key, todo] : todo_fields) {
+      auto at = key_offset(text, key);
+      if (!todo || !at)
+        continue;
+      auto marker = text.find("TODO", *at);
+      add(file, marker == std::string_view::npos ? *at : marker,
+          "'" + std::string(key) + "' of patchset '" + p.id + "' still holds a TODO marker");
+    }
+  }
+
+  // 2. Cases: each loads, names a known patchset, and the will-apply ones cover every edit.
+  std::set<std::pair<std::string, std::string>> covered; // (patchset, edit)
+  std::set<std::string> with_cases;
+  auto cases = collect_cases(catalog.files);
+  report.cases = cases.size();
+  for (const auto& c : cases) {
+    with_cases.insert(c.patchset);
+    const catalog::Patchset* p = catalog.find(c.patchset);
+    if (!c.toml) {
+      report.diagnostics.push_back({c.toml_path, {1, 1}, "the case has no case.toml", ""});
+      continue;
+    }
+    auto fields = read_case_toml(c.toml_path, *c.toml, report.diagnostics);
+    if (!p) {
+      bool loaded_with_problems = false;
+      for (const auto& [path, bytes] : catalog.files)
+        if (path == c.patchset + ".toml")
+          loaded_with_problems = true;
+      if (!loaded_with_problems)
+        add(c.toml_path, 0, "no patchset '" + c.patchset + "' in the catalog for this case");
+      continue;
+    }
+    if (fields.count("skip"))
+      continue;
+    auto outcome_field = fields.find("outcome");
+    auto version_field = fields.find("version");
+    std::optional<Outcome> outcome;
+    if (outcome_field == fields.end())
+      add(c.toml_path, 0, "missing key 'outcome' (will-apply, already-applied, …)");
+    else if (!(outcome = parse_outcome(outcome_field->second.value)))
+      add(c.toml_path, outcome_field->second.offset,
+          "'outcome' must name an outcome, not '" + outcome_field->second.value + "'");
+    std::optional<catalog::Version> version;
+    if (version_field == fields.end())
+      add(c.toml_path, 0, "missing key 'version' (the PyTorch version the case pretends to be)");
+    else if (!(version = catalog::parse_version(version_field->second.value)))
+      add(c.toml_path, version_field->second.offset,
+          "'version' must be a PyTorch version, not '" + version_field->second.value + "'");
+    if (outcome != Outcome::will_apply || !version)
+      continue;
+    PlanOptions options;
+    options.only = {c.patchset};
+    options.threads = 1;
+    for (const auto& [key, value] : fields)
+      if (key.compare(0, 5, "fact.") == 0)
+        options.facts[key.substr(5)] = value.value;
+    if (!options.facts.count("platform"))
+      options.facts["platform"] = "windows"; // as `torchpatch test` does
+    MemoryTreeSource tree(c.before);
+    auto plan = plan_patchsets(catalog, tree, {*version, "case.toml"}, options);
+    if (!plan)
+      continue; // in-memory trees do not fail
+    for (const auto& ps : plan->patchsets)
+      for (const auto& e : ps.edits)
+        if (e.outcome == Outcome::will_apply)
+          covered.insert({ps.id, e.edit});
+  }
+  for (const auto& p : catalog.patchsets)
+    for (const auto& e : p.edits) {
+      if (covered.count({p.id, e.name}))
+        continue;
+      std::size_t offset = offset_of_line(text_of(p.source.file), e.source.where.line);
+      add(p.source.file, offset,
+          with_cases.count(p.id)
+              ? "edit '" + e.name + "' of " + p.id + " is not exercised by any case: no " +
+                    "will-apply case under cases/" + p.id + "/ plans it as will-apply"
+              : "edit '" + e.name + "' of " + p.id + " is not exercised by any case: " + p.id +
+                    " has no case (add cases/" + p.id + "/<name>/ with case.toml, before/ and after/)");
+    }
+
+  // 3. Edits of different patchsets that can select the same file may touch the same region.
+  std::vector<EditSite> sites;
+  for (const auto& p : catalog.patchsets)
+    for (const auto& e : p.edits)
+      sites.push_back({&p, &e});
+  for (std::size_t i = 0; i < sites.size(); ++i)
+    for (std::size_t j = i + 1; j < sites.size(); ++j) {
+      if (sites[i].patchset == sites[j].patchset)
+        continue; // one patchset's edits are checked together by the plan
+      for (const auto& fa : sites[i].edit->files) {
+        const auto* fb = [&]() -> const std::string* {
+          for (const auto& f : sites[j].edit->files)
+            if (file_patterns_intersect(fa, f))
+              return &f;
+          return nullptr;
+        }();
+        if (!fb)
+          continue;
+        const auto& a = *sites[i].patchset;
+        const auto& b = *sites[j].patchset;
+        std::string_view text_b = text_of(b.source.file);
+        std::size_t at_b = pattern_offset(text_b, sites[j].edit->source.where.line, *fb);
+        std::string where_b = location(b.source.file, line_col_at(text_b, at_b));
+        std::string how = fa == *fb ? "both select '" + fa + "'"
+                                    : "'" + fa + "' and '" + *fb + "' can select the same file";
+        add(a.source.file, pattern_offset(text_of(a.source.file), sites[i].edit->source.where.line, fa),
+            "edit '" + sites[i].edit->name + "' of " + a.id + " may touch the same file region as edit '" +
+                sites[j].edit->name + "' of " + b.id + " (" + where_b + "): " + how);
+        break;
+      }
+    }
+  return report;
+}
+
+} // namespace tp::ops

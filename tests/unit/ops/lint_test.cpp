@@ -1,0 +1,176 @@
+#include "ops/lint.hpp"
+
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "platform/test_dir.hpp"
+
+namespace {
+
+using tp::ops::file_patterns_intersect;
+using tp::ops::lint_catalog;
+
+// A patchset with every field lint asks for; `files`, `extra` (top-level keys) and the edit's
+// anchor vary per test.
+std::string patchset(const std::string& id, const std::string& files,
+                     const std::string& anchor = "kind = \"regex\"\npattern = '''old\\(\\)'''\n",
+                     const std::string& top = "references = [\"https://example.com/1\"]\n"
+                                              "errors = [\"error: old() is gone\"]\n") {
+  return "id = \"" + id + "\"\n"
+         "title = \"" + id + "\"\n"
+         "versions = \">=2.0\"\n"
+         "why = \"because\"\n" +
+         top +
+         "\n[[edits]]\n"
+         "name = \"call\"\n"
+         "files = [" + files + "]\n"
+         "\n[edits.anchor]\n" + anchor +
+         "\n[edits.action]\n"
+         "kind = \"replace\"\n"
+         "text = \"new()\"\n"
+         "\n[edits.applied]\n"
+         "kind = \"regex\"\n"
+         "pattern = '''new\\(\\)'''\n";
+}
+
+// Writes `files` below a fresh folder, reads it back the way --catalog DIR does, and lints it.
+std::string lint_folder(const tp::test::TestDir& dir) {
+  auto files = tp::catalog::read_catalog_folder(dir.path().string());
+  REQUIRE(files);
+  auto report = lint_catalog(std::move(*files), dir.path().string());
+  return tp::render_all(report.diagnostics);
+}
+
+void write_case(const tp::test::TestDir& dir, const std::string& id, const std::string& path) {
+  dir.write("cases/" + id + "/first/case.toml", "outcome = \"will-apply\"\nversion = \"2.0.1\"\n");
+  dir.write("cases/" + id + "/first/before/" + path, "int x = old();\n");
+  dir.write("cases/" + id + "/first/after/" + path, "int x = new();\n");
+}
+
+} // namespace
+
+TEST_SUITE("ops::lint") {
+
+TEST_CASE("lint_catalog: a clean catalog has no problems") {
+  TP_TEST_DIR(dir);
+  dir.write("catalog.toml", "version = \"1.0.0\"\n");
+  dir.write("good.toml", patchset("good", "\"src/good.cpp\""));
+  write_case(dir, "good", "src/good.cpp");
+  auto files = tp::catalog::read_catalog_folder(dir.path().string());
+  REQUIRE(files);
+  auto report = lint_catalog(std::move(*files), "test");
+  CHECK(tp::render_all(report.diagnostics) == "");
+  CHECK(report.patchsets == 1);
+  CHECK(report.cases == 1);
+  CHECK(report.edits == 1);
+}
+
+TEST_CASE("lint_catalog: the shipped catalog is clean") {
+  auto files = tp::catalog::read_catalog_folder(std::string(TP_SOURCE_DIR) + "/patchsets");
+  REQUIRE(files);
+  auto report = lint_catalog(std::move(*files), "patchsets");
+  CHECK(tp::render_all(report.diagnostics) == "");
+  CHECK(report.patchsets >= 5);
+}
+
+TEST_CASE("lint_catalog: reports every problem of a broken catalog at once") {
+  TP_TEST_DIR(dir);
+  dir.write("catalog.toml", "version = \"1.0.0\"\n");
+  dir.write("good.toml", patchset("good", "\"src/good.cpp\""));
+  write_case(dir, "good", "src/good.cpp");
+  // TOML syntax error: an unterminated string.
+  dir.write("toml-error.toml", "id = \"toml-error\"\ntitle = \"never closed\nversions = \">=2.0\"\n");
+  // An unknown key with a did-you-mean.
+  dir.write("unknown-key.toml",
+            patchset("unknown-key", "\"src/a.cpp\"", "kind = \"regex\"\npattern = 'x'\n",
+                     "references = [\"r\"]\nerrors = [\"e\"]\nreferenses = [\"r\"]\n"));
+  // A wrong type.
+  {
+    std::string text = patchset("wrong-type", "\"src/b.cpp\"");
+    text.replace(text.find("title = \"wrong-type\""), 20, "title = 3");
+    dir.write("wrong-type.toml", text);
+  }
+  // An invalid regex: the caret under the offending column inside the pattern.
+  dir.write("bad-regex.toml", patchset("bad-regex", "\"src/c.cpp\"", "kind = \"regex\"\npattern = '''old(\\('''\n"));
+  // A query that does not compile: line:col inside the query, in the patchset file.
+  dir.write("bad-query.toml",
+            patchset("bad-query", "\"src/d.cpp\"",
+                     "kind = \"syntax\"\nlanguage = \"cpp\"\nquery = '''\n(call_expression\n  function: (identifer) @fn)\n'''\n"));
+  // A version specifier without an operator in its second clause.
+  {
+    std::string text = patchset("bad-version", "\"src/e.cpp\"");
+    text.replace(text.find(">=2.0"), 5, ">=2.0, 2.6");
+    dir.write("bad-version.toml", text);
+  }
+  // Two files with the same id.
+  dir.write("dup-a.toml", patchset("dup", "\"src/f.cpp\""));
+  dir.write("dup-b.toml", patchset("dup", "\"src/g.cpp\""));
+  write_case(dir, "dup", "src/f.cpp");
+  // An edit no case exercises; its glob also selects good's file.
+  dir.write("no-case.toml", patchset("no-case", "\"src/**/g*.cpp\""));
+  // No references and no errors; its only case does not exercise the edit; it selects the same
+  // file as good.
+  dir.write("no-refs.toml", patchset("no-refs", "\"src/good.cpp\"", "kind = \"regex\"\npattern = '''old\\(\\)'''\n", ""));
+  dir.write("cases/no-refs/other/case.toml", "outcome = \"already-applied\"\nversion = \"2.0.1\"\n");
+  dir.write("cases/no-refs/other/before/src/good.cpp", "int x = new();\n");
+
+  CHECK(lint_folder(dir) == R"EXPECTED(bad-query.toml:17:14: error: invalid node type 'identifer'
+    function: (identifer) @fn)
+               ^
+bad-regex.toml:14:14: error: invalid regex: missing ): (?m)old(\(
+  pattern = '''old(\('''
+               ^
+bad-version.toml:3:20: error: invalid version specifier: expected a comparison (>=, <=, ==, !=, >, <) before a version
+  versions = ">=2.0, 2.6"
+                     ^
+dup-b.toml:1:1: error: patchset id 'dup' is already used by dup-a.toml
+  id = "dup"
+  ^
+toml-error.toml:2:22: error: invalid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited
+  title = "never closed
+                       ^
+unknown-key.toml:7:1: error: unknown key 'referenses' in a patchset; did you mean 'references'?
+  referenses = ["r"]
+  ^
+wrong-type.toml:2:9: error: 'title' must be a string, not an integer
+  title = 3
+          ^
+no-refs.toml:1:1: error: patchset 'no-refs' has no references (upstream issues or pull requests, and how its version range was found)
+  id = "no-refs"
+  ^
+no-refs.toml:1:1: error: patchset 'no-refs' has no error messages (what users see, verbatim; `torchpatch explain` matches build logs against them)
+  id = "no-refs"
+  ^
+no-case.toml:8:1: error: edit 'call' of no-case is not exercised by any case: no-case has no case (add cases/no-case/<name>/ with case.toml, before/ and after/)
+  [[edits]]
+  ^
+no-refs.toml:6:1: error: edit 'call' of no-refs is not exercised by any case: no will-apply case under cases/no-refs/ plans it as will-apply
+  [[edits]]
+  ^
+good.toml:10:10: error: edit 'call' of good may touch the same file region as edit 'call' of no-case (no-case.toml:10:10): 'src/good.cpp' and 'src/**/g*.cpp' can select the same file
+  files = ["src/good.cpp"]
+           ^
+good.toml:10:10: error: edit 'call' of good may touch the same file region as edit 'call' of no-refs (no-refs.toml:8:10): both select 'src/good.cpp'
+  files = ["src/good.cpp"]
+           ^
+no-case.toml:10:10: error: edit 'call' of no-case may touch the same file region as edit 'call' of no-refs (no-refs.toml:8:10): 'src/**/g*.cpp' and 'src/good.cpp' can select the same file
+  files = ["src/**/g*.cpp"]
+           ^
+)EXPECTED");
+}
+
+TEST_CASE("file_patterns_intersect: exact paths, globs and double stars") {
+  CHECK(file_patterns_intersect("a/b.cpp", "a/b.cpp"));
+  CHECK_FALSE(file_patterns_intersect("a/b.cpp", "a/c.cpp"));
+  CHECK(file_patterns_intersect("a/*.cpp", "a/b.cpp"));
+  CHECK_FALSE(file_patterns_intersect("a/*.cpp", "a/b/c.cpp"));
+  CHECK(file_patterns_intersect("**/CMakeLists.txt", "CMakeLists.txt"));
+  CHECK(file_patterns_intersect("**/CMakeLists.txt", "third_party/**"));
+  CHECK(file_patterns_intersect("a/*x", "a/y*"));
+  CHECK_FALSE(file_patterns_intersect("**/*.cmake", "**/CMakeLists.txt"));
+  CHECK_FALSE(file_patterns_intersect("a/?", "a/bc"));
+  CHECK(file_patterns_intersect("a/**/z.h", "a/b/**"));
+}
+
+} // TEST_SUITE
