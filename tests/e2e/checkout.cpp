@@ -141,6 +141,13 @@ std::string git_status_all(const fs::path& checkout) {
          git_ok(checkout, "submodule foreach --recursive 'git status --porcelain'");
 }
 
+void commit_and_retag(const fs::path& checkout, std::string_view fixture, const std::string& message) {
+  git_ok(checkout, "add -A");
+  git_ok(checkout, "commit -q -m " + quote(message));
+  git_ok(checkout, "tag -f -a " + quote(fixture) + " -m " + quote(fixture));
+  git_ok(checkout, "tag -f ciflow/trunk/12345");
+}
+
 Snapshot snapshot(const fs::path& root) {
   Snapshot files;
   std::error_code ec;
@@ -240,9 +247,13 @@ std::map<std::string, std::string> outcomes_of_text(std::string_view text) {
     }
     if (!in_summary || line.empty() || line[0] == ' ')
       continue;
+    // Only patchset lines: they start with an outcome ("nothing to change" does not).
+    static const std::set<std::string> k_outcomes{"will-apply",     "already-applied", "upstream-fixed",
+                                                  "not-applicable", "anchor-missing",  "ambiguous",
+                                                  "parse-degraded", "overlap",         "file-missing"};
     std::istringstream words(line);
     std::string outcome, id;
-    if (words >> outcome >> id)
+    if (words >> outcome >> id && k_outcomes.count(outcome))
       outcomes[id] = outcome;
   }
   return outcomes;

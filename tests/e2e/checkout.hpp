@@ -95,6 +95,10 @@ std::string describe_changes(const Snapshot& before, const Snapshot& after);
 std::string read_bytes(const fs::path& file);
 void write_bytes(const fs::path& file, std::string_view bytes);
 
+// Commits every change of the superproject's work tree (modes included) and moves the fixture's
+// tags onto the new commit, so that the version still comes from the tag at HEAD.
+void commit_and_retag(const fs::path& checkout, std::string_view fixture, const std::string& message);
+
 // The paths a unified diff names in its `+++ b/<path>` lines.
 std::set<std::string> paths_of_diff(std::string_view diff);
 
@@ -119,6 +123,16 @@ std::set<std::string> expected_changed_files(std::string_view fixture);
 void replace_once(const fs::path& file, std::string_view from, std::string_view to);
 
 } // namespace tp::e2e
+
+// Outcome tables print as "{id: outcome, …}" in failed checks.
+template <> struct doctest::StringMaker<std::map<std::string, std::string>> {
+  static doctest::String convert(const std::map<std::string, std::string>& map) {
+    std::string out = "{";
+    for (const auto& [key, value] : map)
+      out += (out.size() > 1 ? ", " : "") + key + ": " + value;
+    return (out + "}").c_str();
+  }
+};
 
 // One subcase per fixture of fixtures/README.md, the fixture's name in `var`.
 #define TP_FOR_EACH_FIXTURE(var)                                                                   \
