@@ -89,6 +89,13 @@ int run(int argc, char** argv) {
   query->add_option("FILE", query_args.file, "The file to search")->required();
   query->add_option("PATTERN", query_args.pattern, "The query, command name or regex")->required();
 
+  NewArgs new_args;
+  auto* create = app.add_subcommand("new", "Draft a patchset and its first case from a file and its edited version");
+  create->add_option("ID", new_args.id, "The new patchset's id")->required();
+  create->add_option("--file", new_args.path, "The file's path in the checkout, e.g. torch/csrc/x.cpp")->required();
+  create->add_option("--before", new_args.before, "The file as found")->required()->option_text("FILE");
+  create->add_option("--after", new_args.after, "The file as edited by hand")->required()->option_text("FILE");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -122,6 +129,8 @@ int run(int argc, char** argv) {
     return run_explain(options, explain_log);
   if (query->parsed())
     return run_query(options, query_args);
+  if (create->parsed())
+    return run_new(options, new_args);
   return to_int(ExitCode::usage);
 }
 
