@@ -96,6 +96,12 @@ int run(int argc, char** argv) {
   create->add_option("--before", new_args.before, "The file as found")->required()->option_text("FILE");
   create->add_option("--after", new_args.after, "The file as edited by hand")->required()->option_text("FILE");
 
+  MatrixArgs matrix_args;
+  auto* matrix = app.add_subcommand("matrix", "Plan the catalog against many revisions, read from git's objects (no checkout)");
+  matrix->add_option("--revs", matrix_args.revs, "Revisions to plan, comma-separated")->delimiter(',')->option_text("REV,...");
+  matrix->add_option("--tags", matrix_args.tags, "Tags matching this glob (default without --revs: every version tag)")
+      ->option_text("GLOB");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -131,6 +137,8 @@ int run(int argc, char** argv) {
     return run_query(options, query_args);
   if (create->parsed())
     return run_new(options, new_args);
+  if (matrix->parsed())
+    return run_matrix(options, matrix_args);
   return to_int(ExitCode::usage);
 }
 

@@ -1,0 +1,104 @@
+// matrix: a table of patchset × revision outcomes, each revision read from git's objects.
+#include <algorithm>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/json.hpp"
+#include "ops/matrix.hpp"
+#include "platform/files.hpp"
+
+namespace tp::cli {
+
+int run_matrix(const GlobalOptions& options, const MatrixArgs& args) {
+  auto catalog = load_catalog_or_report(options);
+  if (!catalog)
+    return to_int(ExitCode::usage);
+  auto store = repo::ObjectStore::open(options.directory);
+  if (!store) {
+    print_error(store.error().message());
+    return to_int(ExitCode::environment);
+  }
+  ops::MatrixOptions matrix_options;
+  matrix_options.revisions = args.revs;
+  matrix_options.tag_glob = args.tags;
+  matrix_options.facts = facts_of(options);
+  const bool show_progress = platform::stdout_is_terminal();
+  bool progressed = false;
+  matrix_options.progress = [&](std::size_t index, std::size_t total, const std::string& name) {
+    if (!show_progress || total < 4)
+      return;
+    std::cerr << "\rmatrix: planning " << (index + 1) << "/" << total << " " << name << "\x1b[K" << std::flush;
+    progressed = true;
+  };
+  auto report = ops::plan_matrix(*catalog, *store, matrix_options);
+  if (progressed)
+    std::cerr << "\r\x1b[K" << std::flush;
+  if (!report) {
+    print_error(report.error().message());
+    return to_int(ExitCode::environment);
+  }
+  if (report->columns.empty()) {
+    print_error("no revisions to plan (no version tags; name some with --revs or --tags)");
+    return to_int(ExitCode::usage);
+  }
+
+  if (options.format == Format::json) {
+    JsonWriter w;
+    w.begin_object().key("catalog_version").value(catalog->version).key("revisions").begin_array();
+    for (const auto& c : report->columns) {
+      w.begin_object().key("revision").value(c.revision.name).key("commit").value(c.revision.commit);
+      if (c.version)
+        w.key("version").value(c.version->version.text).key("version_source").value(c.version->source);
+      else
+        w.key("version").null().key("error").value(c.error);
+      w.key("outcomes").begin_object();
+      for (const auto& [id, outcome] : c.outcomes)
+        w.key(id).value(ops::to_string(outcome));
+      w.end_object().end_object();
+    }
+    w.end_array().end_object();
+    std::cout << w.str() << "\n";
+    return to_int(ExitCode::ok);
+  }
+
+  // Text: one row per patchset, one column per revision; a version row under the header.
+  std::size_t first = std::string("patchset").size();
+  for (const auto& id : report->patchsets)
+    first = std::max(first, id.size());
+  std::vector<std::size_t> widths;
+  for (const auto& c : report->columns) {
+    std::size_t w = std::max<std::size_t>(c.revision.name.size(), c.version ? c.version->version.text.size() : 1);
+    for (const auto& [id, outcome] : c.outcomes)
+      w = std::max(w, ops::to_string(outcome).size());
+    if (!c.error.empty())
+      w = std::max<std::size_t>(w, 5);
+    widths.push_back(w);
+  }
+  auto cell = [](const std::string& text, std::size_t width) {
+    return text + std::string(width > text.size() ? width - text.size() : 0, ' ');
+  };
+  std::cout << cell("patchset", first);
+  for (std::size_t i = 0; i < report->columns.size(); ++i)
+    std::cout << "  " << cell(report->columns[i].revision.name, widths[i]);
+  std::cout << "\n" << cell("version", first);
+  for (std::size_t i = 0; i < report->columns.size(); ++i) {
+    const auto& c = report->columns[i];
+    std::cout << "  " << cell(c.version ? c.version->version.text : "?", widths[i]);
+  }
+  std::cout << "\n";
+  for (const auto& id : report->patchsets) {
+    std::cout << cell(id, first);
+    for (std::size_t i = 0; i < report->columns.size(); ++i) {
+      const auto& c = report->columns[i];
+      auto it = c.outcomes.find(id);
+      std::cout << "  " << cell(it != c.outcomes.end() ? std::string(ops::to_string(it->second)) : "error", widths[i]);
+    }
+    std::cout << "\n";
+  }
+  for (const auto& c : report->columns)
+    if (!c.error.empty())
+      std::cout << "\n" << c.revision.name << ": " << c.error << "\n";
+  return to_int(ExitCode::ok);
+}
+
+} // namespace tp::cli
