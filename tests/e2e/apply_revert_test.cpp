@@ -144,6 +144,39 @@ TEST_CASE("apply and revert: CRLF, a BOM, no final newline and the executable bi
   }
 }
 
+TEST_CASE("apply --only ID and revert ID: only that patchset's files change") {
+  TP_E2E_DIR(dir);
+  const fs::path checkout = make_checkout(dir, "v2.0.1");
+  const Snapshot before = snapshot(checkout);
+  const std::set<std::string> cmake_files{
+      "third_party/FP16/CMakeLists.txt", "third_party/cpuinfo/deps/clog/CMakeLists.txt",
+      "third_party/flatbuffers/CMakeLists.txt", "third_party/googletest/googletest/CMakeLists.txt",
+      "third_party/ideep/mkl-dnn/third_party/oneDNN/CMakeLists.txt", "third_party/protobuf/cmake/CMakeLists.txt"};
+
+  const Output only = torchpatch_in(checkout, {"apply", "--only", "cmake-minimum-3-5"});
+  CHECK(only.code == 0);
+  CHECK(join(changed_paths(before, snapshot(checkout))) == join(cmake_files));
+  CHECK(torchpatch_in(checkout, {"apply"}).code == 0); // the rest, in a second transaction
+  const Snapshot all = snapshot(checkout);
+  CHECK(join(changed_paths(before, all)) == join(expected_changed_files("v2.0.1")));
+
+  const Output one = torchpatch_in(checkout, {"revert", "cmake-minimum-3-5"});
+  INFO("revert said: " << one.out << one.err);
+  CHECK(one.code == 0);
+  CHECK(one.out.find("reverted 1 patchset(s)") != std::string::npos);
+  CHECK(join(changed_paths(all, snapshot(checkout))) == join(cmake_files));
+  const Output status = torchpatch_in(checkout, {"status"});
+  CHECK(status.out.find("applied  cmake-minimum-3-5") == std::string::npos);
+  CHECK(status.out.find("applied  functorch-builtin-clz") != std::string::npos);
+
+  const Output unknown = torchpatch_in(checkout, {"apply", "--only", "no-such-patchset"});
+  CHECK(unknown.code == 2);
+  CHECK(unknown.err.find("no patchset 'no-such-patchset'") != std::string::npos);
+
+  CHECK(torchpatch_in(checkout, {"revert"}).code == 0);
+  CHECK(describe_changes(before, snapshot(checkout)) == "");
+}
+
 TEST_CASE("apply: the CRLF build_pytorch_libs.py of v1.12.1 gets CRLF on every inserted line") {
   TP_E2E_DIR(dir);
   const fs::path checkout = make_checkout(dir, "v1.12.1");
