@@ -14,7 +14,8 @@ The result is a real git repository (branch main, HEAD tagged v2.0.1) with:
     total is about --bytes;
   * the catalog's target files copied from fixtures/ so that every anchor matches;
   * five tagged revisions: v1.12.1, v1.13.1, v2.0.0, v2.0.1 on main (HEAD = v2.0.1) and v2.1.0 on
-    the branch release/2.1 (written with plumbing, so the work tree stays at v2.0.1).
+    the branch release/2.1 (written with plumbing, so the work tree stays at v2.0.1);
+  * every repository packed, as a clone is.
 
 Everything (names, sizes, contents, commit dates and therefore commit ids) follows from --seed.
 Standard library only. A summary is printed and written to DIR.manifest.json.
@@ -662,13 +663,23 @@ def main():
     git(["branch", "release/2.1", commit], out, date)
     head = git(["rev-parse", "HEAD"], out, capture=True).strip()
 
+    # 7. Pack every repository, as a clone is (no delta search: it is slow and changes nothing
+    # torchpatch reads). Submodules' git dirs live in .git/modules.
+    t_pack = time.time()
+    git_dirs = [out / ".git"] + sorted(p.parent for p in (out / ".git" / "modules").rglob("HEAD")
+                                       if (p.parent / "objects").is_dir())
+    for d in git_dirs:
+        git(["--git-dir", str(d), "-c", "pack.compression=1", "repack", "-a", "-d", "-q",
+             "--window=0", "--depth=0"], out)
+
     summary = {
         "out": str(out), "seed": a.seed, "files": len(plan) + fixture_count,
         "bytes": total_bytes + sum(len(b) for b in fixture_super[HEAD_TAG].values()),
         "cmake_files": n_cmake, "files_over_500k": over_500k,
         "submodules": sorted(SUBMODULES), "tags": [t[0] for t in TAGS], "head": head,
         "seconds": {"write": round(t_write, 1), "submodules": round(t_subs - t_write, 1),
-                    "superproject": round(time.time() - t0 - t_subs, 1)},
+                    "superproject": round(t_pack - t0 - t_subs, 1),
+                    "pack": round(time.time() - t_pack, 1)},
     }
     Path(str(out) + ".manifest.json").write_text(json.dumps(summary, indent=2) + "\n")
     print(json.dumps(summary, indent=2))
