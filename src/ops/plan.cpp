@@ -480,6 +480,18 @@ Result<ResolvedVersion> resolve_version(const std::optional<std::string>& overri
     if (best)
       return ResolvedVersion{*best, "tag " + best_tag + " at HEAD"};
   }
+  std::optional<std::string> nearest;
+  auto nearest_version_tag = [&]() -> Result<std::optional<catalog::Version>> {
+    if (!repository)
+      return std::optional<catalog::Version>();
+    auto tag = repository->nearest_tag("v[0-9]*");
+    if (!tag)
+      return with_context(tag, "describing HEAD");
+    if (!*tag || !catalog::is_version_tag(**tag))
+      return std::optional<catalog::Version>();
+    nearest = **tag;
+    return catalog::parse_version(**tag);
+  };
   std::error_code ec;
   if (fs::exists(root / "version.txt", ec)) {
     auto text = platform::read_file(root / "version.txt");
@@ -487,16 +499,27 @@ Result<ResolvedVersion> resolve_version(const std::optional<std::string>& overri
       return with_context(text, "reading the PyTorch version");
     std::string_view first = *text;
     first = first.substr(0, first.find('\n'));
-    if (auto v = catalog::parse_version(first))
+    if (auto v = catalog::parse_version(first)) {
+      // Release branches keep a development value such as 2.0.0a0 in version.txt; a commit past
+      // the v2.0.1 tag is 2.0.1 plus changes, not a 2.0 pre-release. When the nearest tag is on
+      // the same release line, it is the more precise answer.
+      if (v->is_prerelease()) {
+        auto tag = nearest_version_tag();
+        if (!tag)
+          return unexpected(tag.error());
+        if (*tag && (*tag)->release.size() >= 2 && v->release.size() >= 2 &&
+            (*tag)->release[0] == v->release[0] && (*tag)->release[1] == v->release[1])
+          return ResolvedVersion{**tag, "nearest tag " + *nearest + " (git describe; version.txt says " +
+                                            v->text + ")"};
+      }
       return ResolvedVersion{*v, "version.txt"};
+    }
   }
-  if (repository) {
-    auto tag = repository->nearest_tag("v[0-9]*");
-    if (!tag)
-      return with_context(tag, "describing HEAD");
-    if (*tag && catalog::is_version_tag(**tag))
-      return ResolvedVersion{*catalog::parse_version(**tag), "nearest tag " + **tag + " (git describe)"};
-  }
+  auto tag = nearest_version_tag();
+  if (!tag)
+    return unexpected(tag.error());
+  if (*tag)
+    return ResolvedVersion{**tag, "nearest tag " + *nearest + " (git describe)"};
   return fail("cannot tell which PyTorch version " + root.string() +
               " holds: no version tag at HEAD, no version.txt, no version tag in its history; "
               "pass --torch-version");

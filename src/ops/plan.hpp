@@ -86,7 +86,9 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
                             const ResolvedVersion& version, const PlanOptions& options);
 
 // Decides the checkout's PyTorch version: --torch-version wins; else a version tag at HEAD;
-// else version.txt at the root; else the nearest version tag (git describe).
+// else version.txt at the root; else the nearest version tag (git describe). A pre-release value
+// in version.txt (release branches keep e.g. 2.0.0a0) yields to a nearest tag of the same
+// major.minor, which is more precise.
 Result<ResolvedVersion> resolve_version(const std::optional<std::string>& override_version,
                                         const repo::Repository* repository,
                                         const fs::path& root);

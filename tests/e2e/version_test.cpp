@@ -3,6 +3,8 @@
 // from a subfolder or a submodule.
 #include <doctest/doctest.h>
 
+#include <fstream>
+
 #include "e2e/checkout.hpp"
 
 using namespace tp::e2e;
@@ -81,6 +83,26 @@ TEST_CASE("version: HEAD past the tag without version.txt uses the nearest tag (
   CHECK(json_version(dir, checkout) == "v2.0.1|nearest tag v2.0.1 (git describe)");
   const Output list = torchpatch_in(checkout, {"list"});
   CHECK(outcomes_of_text(list.out) == expected_outcomes("v2.0.1"));
+}
+
+TEST_CASE("version: HEAD past the tag with a development version.txt uses the nearest tag of that line") {
+  // Release branches keep version.txt at e.g. 2.0.0a0; 2.0.0a0 < 2.0 would make every ">=2.0"
+  // patchset not-applicable on a checkout one commit past v2.0.1.
+  TP_E2E_DIR(dir);
+  const fs::path checkout = make_checkout(dir, "v2.0.1");
+  git_ok(checkout, "commit -q --allow-empty -m 'a commit after the tag'");
+  REQUIRE(git_ok(checkout, "tag --points-at HEAD") == "");
+  CHECK(json_version(dir, checkout) == "v2.0.1|nearest tag v2.0.1 (git describe; version.txt says 2.0.0a0)");
+  const Output list = torchpatch_in(checkout, {"list"});
+  CHECK(outcomes_of_text(list.out) == expected_outcomes("v2.0.1"));
+}
+
+TEST_CASE("version: a development version.txt of another release line than the nearest tag wins") {
+  TP_E2E_DIR(dir);
+  const fs::path checkout = make_checkout(dir, "v2.0.1");
+  std::ofstream(checkout / "version.txt") << "2.1.0a0\n";
+  git_ok(checkout, "commit -q -am 'main moves on to 2.1'");
+  CHECK(json_version(dir, checkout) == "2.1.0a0|version.txt");
 }
 
 TEST_CASE("version: not a git repository and no --torch-version is an environment error") {
