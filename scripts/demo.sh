@@ -3,7 +3,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$here/scripts/setup.sh"
-"$here/scripts/build.sh"
+TP_BUILD_TARGET=torchpatch "$here/scripts/build.sh"
 build="${TP_BUILD_DIR:-$here/build}"
 demo="$build/demo/v2.0.1"
 rm -rf "$demo"
