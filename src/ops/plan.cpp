@@ -91,6 +91,40 @@ bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw) {
                                                 : raw.find(literal) != std::string_view::npos;
 }
 
+// What the last component of every path a glob selects must be: equal to `text` (`whole`), or end
+// with it. Checking it first spares glob_match on almost every file of a large index. `usable` is
+// false when the last component is empty or `**`, or holds a wildcard other than one leading `*`.
+struct LastComponentFilter {
+  std::string text;
+  bool whole = false;
+  bool usable = false;
+
+  explicit LastComponentFilter(std::string_view pattern) {
+    auto slash = pattern.rfind('/');
+    std::string_view last = slash == std::string_view::npos ? pattern : pattern.substr(slash + 1);
+    if (last.empty() || last == "**")
+      return;
+    if (!catalog::is_glob(last)) {
+      text = last;
+      whole = usable = true;
+    } else if (last.front() == '*' && !catalog::is_glob(last.substr(1))) {
+      text = last.substr(1);
+      usable = true;
+    }
+  }
+
+  // False only when `path` cannot match the glob.
+  bool may_select(std::string_view path) const {
+    if (!usable)
+      return true;
+    auto slash = path.rfind('/');
+    std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    if (whole)
+      return name == text;
+    return name.size() >= text.size() && name.compare(name.size() - text.size(), text.size(), text) == 0;
+  }
+};
+
 bool anchor_finds(const std::optional<anchor::CompiledAnchor>& anchor, std::string_view raw,
                   const text::NormalizedText& normalized) {
   return anchor && may_match(*anchor, raw) && !anchor->find(normalized.text()).matches.empty();
@@ -253,8 +287,9 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
           ++selected_files[index][e];
           continue;
         }
+        LastComponentFilter filter(pattern);
         for (const auto& path : **listing)
-          if (catalog::glob_match(pattern, path)) {
+          if (filter.may_select(path) && catalog::glob_match(pattern, path)) {
             edits_by_file[path].push_back({index, e});
             ++selected_files[index][e];
           }
