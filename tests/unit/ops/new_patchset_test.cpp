@@ -24,11 +24,12 @@ void round_trip(const std::string& before, const std::string& after, std::size_t
   request.case_version = "2.0.1";
   request.export_macros = {"TORCH_API"};
   auto drafted = new_patchset(request);
-  REQUIRE_MESSAGE(drafted, drafted.error().message());
+  REQUIRE_MESSAGE(drafted, (drafted ? std::string() : drafted.error().message()));
   CHECK(drafted->edits == expected_edits);
   for (const auto& [path, bytes] : drafted->files)
     dir.write("catalog/" + path, bytes);
-  INFO(dir.read("catalog/drafted.toml"));
+  const std::string drafted_toml = dir.read("catalog/drafted.toml");
+  INFO(drafted_toml);
   auto files = tp::catalog::read_catalog_folder((dir / "catalog").string());
   REQUIRE(files);
   auto loaded = tp::catalog::load_catalog(std::move(*files), "catalog");
