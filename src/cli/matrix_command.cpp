@@ -58,7 +58,9 @@ int run_matrix(const GlobalOptions& options, const MatrixArgs& args) {
     }
     w.end_array().end_object();
     std::cout << w.str() << "\n";
-    return to_int(ExitCode::ok);
+    bool failed = std::any_of(report->columns.begin(), report->columns.end(),
+                              [](const ops::MatrixColumn& c) { return !c.error.empty(); });
+    return to_int(failed ? ExitCode::environment : ExitCode::ok);
   }
 
   // Text: one row per patchset, one column per revision; a version row under the header.
@@ -95,10 +97,15 @@ int run_matrix(const GlobalOptions& options, const MatrixArgs& args) {
     }
     std::cout << "\n";
   }
+  bool failed = false;
   for (const auto& c : report->columns)
-    if (!c.error.empty())
+    if (!c.error.empty()) {
       std::cout << "\n" << c.revision.name << ": " << c.error << "\n";
-  return to_int(ExitCode::ok);
+      failed = true;
+    }
+  // A revision that could not be planned (unknown, or its version unknown) is an environment
+  // problem, as it is for a single checkout.
+  return to_int(failed ? ExitCode::environment : ExitCode::ok);
 }
 
 } // namespace tp::cli
