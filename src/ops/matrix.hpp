@@ -31,8 +31,9 @@ private:
   std::map<std::string, std::string> m_repository_of; // path -> submodule path, for submodule files
 };
 
-// The PyTorch version of a revision: a version tag pointing at it, else version.txt in its
-// tree, else the nearest version tag (git describe). Fails when none of them gives one.
+// The PyTorch version of a revision, by resolve_version's rules: a version tag pointing at it,
+// else version.txt in its tree (a pre-release there yields to the nearest tag of the same release
+// line), else the nearest version tag (git describe). Fails when none of them gives one.
 Result<ResolvedVersion> resolve_revision_version(const repo::ObjectStore& store,
                                                  const repo::RevisionInfo& revision,
                                                  const repo::RevisionTree& tree);
