@@ -124,14 +124,13 @@ python3 - "$out" "$co" "$sizes" "$e_note" "$cmd_a" "$cmd_b" "$cmd_c" "$cmd_d" "$
 import json, os, statistics, sys
 out, co, sizes, e_note = sys.argv[1:5]
 cmds = dict(zip("ABCDE", sys.argv[5:10]))
-def medians(name):
+m, cpu = {}, {}
+for name in ("abc.json", "d.json", "e.json", "growth.json"):
     path = os.path.join(out, name)
-    if not os.path.exists(path):
-        return {}
-    return {r["command"]: r["median"] for r in json.load(open(path))["results"]}
-m = {}
-for f in ("abc.json", "d.json", "e.json", "growth.json"):
-    m.update(medians(f))
+    if os.path.exists(path):
+        for r in json.load(open(path))["results"]:
+            m[r["command"]] = r["median"]
+            cpu[r["command"]] = r["user"] + r["system"]  # hyperfine keeps their means
 man = json.load(open(co + ".manifest.json"))
 rss = [int(x) for x in open(os.path.join(out, "rss.txt")).read().split()]
 rss_mb = statistics.median(rss) / 1024
@@ -144,7 +143,7 @@ labels = {"A": "torchpatch apply --dry --format diff", "B": "rg -l -i (CMake glo
           "E": "torchpatch matrix (5 tags)"}
 for k in "ABCDE":
     if k in m:
-        print("%s  median %8.3f s   %s" % (k, m[k], labels[k]))
+        print("%s  median %8.3f s   (CPU user+sys, mean %.3f s)   %s" % (k, m[k], cpu[k], labels[k]))
         print("      $ %s" % cmds[k])
     else:
         print("%s  %s" % (k, e_note or "not measured"))
@@ -154,8 +153,12 @@ def verdict(value, target):
 rows = [("A/B", m["A"] / m["B"], 0.5), ("A/C", m["A"] / m["C"], 0.2)]
 if "E" in m:
     rows.append(("E/(5*A)", m["E"] / (5 * m["A"]), 2.0))
+cpu_ratio = {"A/B": cpu["A"] / cpu["B"], "A/C": cpu["A"] / cpu["C"]}
+if "E" in m:
+    cpu_ratio["E/(5*A)"] = cpu["E"] / (5 * cpu["A"])
 for name, value, target in rows:
-    print("%-8s = %6.3f   target <= %-4g  %s" % (name, value, target, verdict(value, target)))
+    print("%-8s = %6.3f   target <= %-4g  %-7s (CPU time ratio %.3f)"
+          % (name, value, target, verdict(value, target), cpu_ratio[name]))
 if "E" not in m:
     print("E/(5*A)  = n/a      target <= 2     E %s" % e_note)
 print("peak RSS of A = %.1f MB (median of %d; runs: %s MB)   target <= 64 MB  %s"
