@@ -1,0 +1,179 @@
+// Interrupted transactions: the real binary killed at random points of `apply` and `revert`, by
+// the test-only crash hook (docs/journal.md) and by a real SIGKILL after a random delay. The next
+// `revert` must bring every byte of the tree back. POSIX only (fork/kill).
+#ifndef _WIN32
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include <fcntl.h>
+
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include "hostile/hostile.hpp"
+
+extern char** environ;
+
+using namespace tp::hostile;
+using tp::e2e::make_checkout;
+using tp::e2e::quote;
+
+namespace {
+
+constexpr int k_generated = 40;
+
+// A v2.0.1 checkout with 40 more committed files, and a catalog whose two patchsets change all
+// 41 (one file per replacement, so an interruption can fall between any two).
+struct CrashSetup {
+  fs::path checkout;
+  fs::path catalog;
+};
+
+CrashSetup crash_setup(const TempDir& dir) {
+  CrashSetup s;
+  s.checkout = make_checkout(dir, "v2.0.1");
+  for (int i = 0; i < k_generated; ++i)
+    tp::e2e::write_bytes(s.checkout / ("gen/f" + std::to_string(100 + i) + ".txt"),
+                         "line one\r\nhello " + std::to_string(i) + "\r\nno final newline");
+  tp::e2e::commit_and_retag(s.checkout, "v2.0.1", "generated files");
+  RegexEdit gen;
+  gen.files = "['gen/*.txt']";
+  gen.pattern = "^hello";
+  gen.action = "kind = \"replace\"\ntext = \"bye\\nand a new line\"";
+  RegexEdit ver;
+  ver.pattern = "2\\.0\\.0a0";
+  s.catalog = write_catalog(dir, {{"gen.toml", regex_patchset("gen", gen)}, {"ver.toml", regex_patchset("ver", ver)}});
+  return s;
+}
+
+Output run_binary(const CrashSetup& s, const std::string& command, const std::string& environment = "") {
+  return tp::e2e::shell(environment + " " + quote(tp::e2e::binary_path().string()) + " --color never -C " +
+                        quote(s.checkout.string()) + " --catalog " + quote(s.catalog.string()) + " " + command);
+}
+
+// Starts the binary with `command`, its output discarded; returns the child's pid.
+pid_t spawn_binary(const CrashSetup& s, const std::string& command) {
+  std::vector<std::string> words{tp::e2e::binary_path().string(), "--color", "never", "-C", s.checkout.string(),
+                                 "--catalog", s.catalog.string(), command};
+  std::vector<char*> argv;
+  for (auto& w : words)
+    argv.push_back(w.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  REQUIRE(spawned == 0);
+  return pid;
+}
+
+// SIGKILLs `pid` after `delay` (or reaps it if it finished first); true when the kill landed.
+bool kill_after(pid_t pid, std::chrono::microseconds delay) {
+  std::this_thread::sleep_for(delay);
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  REQUIRE(::waitpid(pid, &status, 0) == pid);
+  return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+}
+
+std::chrono::microseconds time_of(const CrashSetup& s, const std::string& command) {
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = spawn_binary(s, command);
+  int status = 0;
+  REQUIRE(::waitpid(pid, &status, 0) == pid);
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 0);
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
+}
+
+std::mt19937 seeded_generator() {
+  const unsigned seed = std::random_device{}();
+  MESSAGE("random seed " << seed);
+  return std::mt19937(seed);
+}
+
+} // namespace
+
+TEST_SUITE("hostile::crash") {
+
+TEST_CASE("apply ended by the crash hook at random points, then revert: every byte back") {
+  TP_E2E_DIR(dir);
+  const CrashSetup s = crash_setup(dir);
+  const TreeHashes before = tree_hashes(dir.path());
+  auto generator = seeded_generator();
+  std::uniform_int_distribution<int> point(0, k_generated + 1);
+  for (int round = 0; round < 4; ++round) {
+    const int n = point(generator);
+    CAPTURE(n);
+    const Output killed = run_binary(s, "apply", "TORCHPATCH_TEST_CRASH_AFTER=" + std::to_string(n));
+    INFO("apply said: " << killed.out << killed.err);
+    REQUIRE(killed.code == 137);
+    const Output revert = run(s.checkout, s.catalog, {"revert"});
+    INFO("revert said: " << revert.out << revert.err);
+    CHECK(revert.code == 0);
+    CHECK(differences(before, tree_hashes(dir.path())) == "");
+  }
+}
+
+TEST_CASE("revert ended by the crash hook at random points, then revert again: every byte back") {
+  TP_E2E_DIR(dir);
+  const CrashSetup s = crash_setup(dir);
+  const TreeHashes before = tree_hashes(dir.path());
+  auto generator = seeded_generator();
+  std::uniform_int_distribution<int> point(0, k_generated + 1);
+  for (int round = 0; round < 3; ++round) {
+    const int n = point(generator);
+    CAPTURE(n);
+    REQUIRE(run(s.checkout, s.catalog, {"apply"}).code == 0);
+    const Output killed = run_binary(s, "revert", "TORCHPATCH_TEST_CRASH_AFTER=" + std::to_string(n));
+    INFO("revert said: " << killed.out << killed.err);
+    REQUIRE(killed.code == 137);
+    const Output revert = run(s.checkout, s.catalog, {"revert"});
+    INFO("second revert said: " << revert.out << revert.err);
+    CHECK(revert.code == 0);
+    CHECK(differences(before, tree_hashes(dir.path())) == "");
+    CHECK_FALSE(fs::exists(s.checkout / ".git/torchpatch/journal"));
+  }
+}
+
+TEST_CASE("apply and revert killed with a real SIGKILL after a random delay, then revert: every byte back") {
+  TP_E2E_DIR(dir);
+  const CrashSetup s = crash_setup(dir);
+  const TreeHashes before = tree_hashes(dir.path());
+  auto generator = seeded_generator();
+  // How long a whole run takes here: the delays are spread over it (and a little past it).
+  const auto apply_time = time_of(s, "apply");
+  const auto revert_time = time_of(s, "revert");
+  REQUIRE(differences(before, tree_hashes(dir.path())) == "");
+  int landed = 0;
+  for (int round = 0; round < 8; ++round) {
+    const bool kill_revert = round % 2 == 1;
+    const auto span = kill_revert ? revert_time : apply_time;
+    std::uniform_int_distribution<long> delay(0, static_cast<long>(span.count() * 11 / 10));
+    const std::chrono::microseconds wait{delay(generator)};
+    CAPTURE(round);
+    CAPTURE(wait.count());
+    if (kill_revert)
+      REQUIRE(run(s.checkout, s.catalog, {"apply"}).code == 0);
+    if (kill_after(spawn_binary(s, kill_revert ? "revert" : "apply"), wait))
+      ++landed;
+    const Output revert = run(s.checkout, s.catalog, {"revert"});
+    INFO("revert said: " << revert.out << revert.err);
+    CHECK(revert.code == 0);
+    CHECK(differences(before, tree_hashes(dir.path())) == "");
+    CHECK_FALSE(fs::exists(s.checkout / ".git/torchpatch/journal"));
+  }
+  MESSAGE(landed << " of 8 kills landed before the run finished");
+}
+
+} // TEST_SUITE
+
+#endif
