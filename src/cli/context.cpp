@@ -73,19 +73,9 @@ bool recover_if_interrupted(const Checkout& checkout, ExitCode& code) {
     code = ExitCode::environment;
     return false;
   }
-  switch (report->kind) {
-  case txn::RecoveryKind::nothing_pending:
+  if (report->kind != txn::RecoveryKind::blocked) {
+    print_recovered(*report);
     return true;
-  case txn::RecoveryKind::rolled_back_apply:
-    std::cerr << "torchpatch: an interrupted apply was rolled back (" << report->restored.size()
-              << " file(s) restored to their original bytes)\n";
-    return true;
-  case txn::RecoveryKind::completed_revert:
-    std::cerr << "torchpatch: an interrupted revert was completed (" << report->restored.size()
-              << " file(s) restored)\n";
-    return true;
-  case txn::RecoveryKind::blocked:
-    break;
   }
   std::string files;
   for (const auto& c : report->conflicts)
@@ -95,6 +85,22 @@ bool recover_if_interrupted(const Checkout& checkout, ExitCode& code) {
               "\nfix them by hand, or run: torchpatch revert --force");
   code = ExitCode::conflict;
   return false;
+}
+
+void print_recovered(const txn::RecoveryReport& report) {
+  switch (report.kind) {
+  case txn::RecoveryKind::rolled_back_apply:
+    std::cerr << "torchpatch: an interrupted apply was rolled back (" << report.restored.size()
+              << " file(s) restored to their original bytes)\n";
+    break;
+  case txn::RecoveryKind::completed_revert:
+    std::cerr << "torchpatch: an interrupted revert was completed (" << report.restored.size()
+              << " file(s) restored)\n";
+    break;
+  case txn::RecoveryKind::nothing_pending:
+  case txn::RecoveryKind::blocked:
+    break;
+  }
 }
 
 std::map<std::string, std::string> facts_of(const GlobalOptions& options) {

@@ -11,6 +11,10 @@
 #include "ops/plan.hpp"
 #include "repo/repository.hpp"
 
+namespace tp::txn {
+struct RecoveryReport;
+} // namespace tp::txn
+
 namespace tp::cli {
 
 enum class Format { text, diff, json, github };
@@ -41,6 +45,10 @@ std::optional<Checkout> open_checkout(const GlobalOptions& options, ExitCode& co
 // Every command that reads the checkout first finishes or rolls back a transaction that a killed
 // torchpatch left behind (docs/journal.md). Prints what it did; false (with `code`) on failure.
 bool recover_if_interrupted(const Checkout& checkout, ExitCode& code);
+
+// Says on stderr what a recovery that succeeded did ("an interrupted apply was rolled back …");
+// prints nothing when nothing was pending.
+void print_recovered(const txn::RecoveryReport& report);
 
 std::map<std::string, std::string> facts_of(const GlobalOptions& options);
 

@@ -64,6 +64,7 @@ int run_revert(const GlobalOptions& options, const RevertArgs& args) {
     recover_if_interrupted(*checkout, ignored); // prints the explanation
     return to_int(ExitCode::conflict);
   }
+  print_recovered(*recovery);
   auto report = txn::revert(checkout->root, journal_dir, args.ids, force,
                             args.dry == Dry::yes ? txn::Dry::yes : txn::Dry::no);
   if (!report) {

@@ -119,8 +119,27 @@ TEST_CASE("apply ended by the crash hook at random points, then revert: every by
     const Output revert = run(s.checkout, s.catalog, {"revert"});
     INFO("revert said: " << revert.out << revert.err);
     CHECK(revert.code == 0);
+    CHECK(contains(revert.err, "an interrupted apply was rolled back"));
     CHECK(differences(before, tree_hashes(dir.path())) == "");
   }
+}
+
+TEST_CASE("revert after an interrupted run says what recovery did (it used to say only 'nothing to revert')") {
+  TP_E2E_DIR(dir);
+  const CrashSetup s = crash_setup(dir);
+  REQUIRE(run_binary(s, "apply", "TORCHPATCH_TEST_CRASH_AFTER=3").code == 137);
+  const Output after_apply = run(s.checkout, s.catalog, {"revert"});
+  CHECK(after_apply.code == 0);
+  CHECK(after_apply.err == "torchpatch: an interrupted apply was rolled back (3 file(s) restored to their original bytes)\n");
+  CHECK(after_apply.out == "nothing to revert\n");
+
+  REQUIRE(run(s.checkout, s.catalog, {"apply"}).code == 0);
+  REQUIRE(run_binary(s, "revert", "TORCHPATCH_TEST_CRASH_AFTER=5").code == 137);
+  const Output after_revert = run(s.checkout, s.catalog, {"revert"});
+  CHECK(after_revert.code == 0);
+  CHECK(after_revert.err == "torchpatch: an interrupted revert was completed (" + std::to_string(k_generated + 1 - 5) +
+                                " file(s) restored)\n");
+  CHECK(after_revert.out == "nothing to revert\n");
 }
 
 TEST_CASE("revert ended by the crash hook at random points, then revert again: every byte back") {
