@@ -144,6 +144,32 @@ Result<void> write_file_atomic(const fs::path& target_path, std::string_view byt
   return {};
 }
 
+void remove_stale_temporaries(const fs::path& target_path) {
+  std::error_code ec;
+  fs::path target = target_path;
+  if (fs::is_symlink(fs::symlink_status(target, ec))) {
+    target = fs::canonical(target_path, ec);
+    if (ec) {
+      return;
+    }
+  }
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const std::u8string name = target.filename().u8string();
+  const std::u8string prefix = u8"." + name + u8".torchpatch-";
+  constexpr std::size_t k_suffix = 6; // XXXXXX, as create_temp_beside makes it
+  std::vector<fs::path> stale;
+  for (fs::directory_iterator it(parent, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::u8string entry = it->path().filename().u8string();
+    if (entry.size() == prefix.size() + k_suffix && entry.starts_with(prefix) &&
+        it->is_regular_file(ec) && !it->is_symlink(ec)) {
+      stale.push_back(it->path());
+    }
+  }
+  for (const fs::path& path : stale) {
+    fs::remove(path, ec);
+  }
+}
+
 Result<fs::path> resolve_inside(const fs::path& root, std::string_view relative) {
   if (relative.empty()) {
     return refuse(relative, "the path is empty");

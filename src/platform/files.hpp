@@ -32,6 +32,12 @@ enum class Durability { flush, no_flush };
 Result<void> write_file_atomic(const fs::path& target, std::string_view bytes,
                                Durability durability = Durability::flush);
 
+// Removes the temporaries (`.<name>.torchpatch-XXXXXX`) write_file_atomic leaves beside `target`
+// (or beside the file a symlinked `target` points to) when its process is killed between creating
+// one and renaming it. Call only while holding the writers' lock, so that no live writer owns one.
+// Errors are ignored: leftover litter is not a reason to fail.
+void remove_stale_temporaries(const fs::path& target);
+
 // Flushes a directory entry (so a rename survives power loss); a no-op where unsupported.
 Result<void> sync_directory(const fs::path& dir);
 

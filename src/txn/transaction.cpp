@@ -166,6 +166,12 @@ Result<RecoveryReport> recover_locked(const fs::path& root, const fs::path& file
       return with_context(written, "recovering " + pending->patchset);
     }
   }
+  // A process killed while writing a file leaves its temporary beside it; the tree must hold
+  // exactly the original files again, so those go too (we hold the lock: no live writer).
+  for (const PendingPath& pending : paths) {
+    platform::remove_stale_temporaries(pending.resolved);
+  }
+  platform::remove_stale_temporaries(file);
   report.kind = journal.pending == PendingTransaction::apply ? RecoveryKind::rolled_back_apply
                                                              : RecoveryKind::completed_revert;
   std::erase_if(journal.entries, [](const JournalEntry& entry) { return is_pending(entry.state); });

@@ -142,6 +142,25 @@ TEST_CASE("revert after an interrupted run says what recovery did (it used to sa
   CHECK(after_revert.out == "nothing to revert\n");
 }
 
+TEST_CASE("recovery removes the temporary that a write killed before its rename left beside a file") {
+  // A real SIGKILL can land between creating `.<name>.torchpatch-XXXXXX` and renaming it over the
+  // file; the tree must come back without it. Deterministic here: the hook, then the litter.
+  TP_E2E_DIR(dir);
+  const CrashSetup s = crash_setup(dir);
+  const TreeHashes before = tree_hashes(dir.path());
+  REQUIRE(run_binary(s, "apply", "TORCHPATCH_TEST_CRASH_AFTER=2").code == 137);
+  tp::e2e::write_bytes(s.checkout / "gen/.f120.txt.torchpatch-Ab12Yz", "half written");
+  tp::e2e::write_bytes(s.checkout / ".version.txt.torchpatch-QQQQQQ", "");
+  // Not a temporary of a journal file: left alone.
+  tp::e2e::write_bytes(s.checkout / "gen/.f120.txt.torchpatch-notmine", "someone's");
+  const Output revert = run(s.checkout, s.catalog, {"revert"});
+  CHECK(revert.code == 0);
+  const TreeHashes after = tree_hashes(dir.path());
+  const std::string kept = "checkout/gen/.f120.txt.torchpatch-notmine";
+  REQUIRE(after.count(kept) == 1);
+  CHECK(differences(before, after) == kept + ": added (" + after.at(kept) + ")\n");
+}
+
 TEST_CASE("revert ended by the crash hook at random points, then revert again: every byte back") {
   TP_E2E_DIR(dir);
   const CrashSetup s = crash_setup(dir);
