@@ -24,6 +24,8 @@ public:
   Result<ReadResult> read(const std::string& path) const override;
   std::string repository_of(const std::string& path) const override;
   std::optional<std::string> uninitialised_submodule_of(const std::string& path) const override;
+  // Every file of a revision is as committed: a patched form found there was made upstream.
+  bool is_committed_as_is(const std::string&) const override { return true; }
 
 private:
   repo::RevisionTree m_tree;

@@ -55,6 +55,7 @@ namespace {
 // One edit of one patchset on one file, as evaluated.
 struct EditOnFile {
   EditReport report;
+  bool found_patched_form = false; // already-applied because the `applied` anchor matched
   std::vector<edit::TextEdit> raw_edits;
   std::vector<std::string> notes;
 };
@@ -190,6 +191,7 @@ EditOnFile evaluate(const catalog::Patchset& patchset, const catalog::Edit& edit
     if (anchor_finds(edit.applied, raw, normalized)) {
       r.outcome = Outcome::already_applied;
       r.message = "the patched form is present";
+      out.found_patched_form = true;
     } else if (edit.matches.kind == catalog::MatchCount::Kind::any) {
       r.outcome = Outcome::already_applied;
       r.message = "nothing to change";
@@ -358,6 +360,18 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
         const auto& p = *selected[ref.patchset];
         auto result = evaluate(p, p.edits[ref.edit], path, read->bytes, normalized, compile_options);
         result.report.repository = tree.repository_of(path);
+        // The patched form in a file exactly as committed was not written by torchpatch nor by
+        // hand in this work tree: upstream's own fix (or the checkout's history) put it there.
+        // This tells upstream-fixed from already-applied where upstream's fix is byte-identical
+        // to the patchset's.
+        // Only for edits of named files: a glob over every CMake file would ask git about
+        // thousands of files that never needed the edit.
+        bool named = p.edits[ref.edit].matches.kind != catalog::MatchCount::Kind::any;
+        if (result.found_patched_form && named && tree.is_committed_as_is(path)) {
+          result.report.outcome = Outcome::upstream_fixed;
+          result.report.message = "the committed file already has this change (fixed upstream or in "
+                                  "this checkout's history)";
+        }
         fr.evaluated.emplace_back(ref, std::move(result));
       }
       fr.raw = std::move(read->bytes);

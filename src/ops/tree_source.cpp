@@ -98,6 +98,10 @@ std::optional<std::string> WorkTreeSource::uninitialised_submodule_of(const std:
   return std::nullopt;
 }
 
+bool WorkTreeSource::is_committed_as_is(const std::string& path) const {
+  return m_repository && m_repository->is_unmodified(path);
+}
+
 MemoryTreeSource::MemoryTreeSource(std::map<std::string, std::string> files)
     : m_contents(std::move(files)) {
   for (const auto& [path, bytes] : m_contents)

@@ -32,6 +32,13 @@ public:
   virtual std::string repository_of(const std::string& path) const = 0;
   // The uninitialised submodule that would hold `path`, if any.
   virtual std::optional<std::string> uninitialised_submodule_of(const std::string& path) const = 0;
+  // True when `path` is exactly as its repository committed it, so that an edit found already
+  // made there was made upstream (or in the checkout's own history), not by hand or by torchpatch.
+  // Sources without history say false.
+  virtual bool is_committed_as_is(const std::string& path) const {
+    (void)path;
+    return false;
+  }
 };
 
 // A checkout on disk. Files are listed from the superproject's and submodules' indexes; where
@@ -44,6 +51,7 @@ public:
   Result<ReadResult> read(const std::string& path) const override;
   std::string repository_of(const std::string& path) const override;
   std::optional<std::string> uninitialised_submodule_of(const std::string& path) const override;
+  bool is_committed_as_is(const std::string& path) const override;
 
 private:
   Result<void> load_listing();

@@ -2,6 +2,8 @@
 
 #include <git2.h>
 
+#include <mutex>
+
 namespace tp::repo {
 
 namespace {
@@ -113,6 +115,7 @@ int on_submodule(git_submodule* sm, const char*, void* payload) {
 
 struct Repository::Handle {
   RepoPtr repo;
+  std::mutex mutex; // libgit2 objects are not to be used from two threads at once
 };
 
 Repository::Repository(std::unique_ptr<Handle> handle, fs::path root, fs::path git_dir)
@@ -209,6 +212,46 @@ Result<std::vector<Submodule>> Repository::submodules() const {
   if (auto r = collect_submodules(m_handle->repo.ptr, "", out, 0); !r)
     return unexpected(r.error());
   return out;
+}
+
+bool Repository::is_unmodified(const std::string& path) const {
+  std::lock_guard<std::mutex> lock(m_handle->mutex);
+  // Walk down through the submodules that hold `path`, as far as they are initialised.
+  RepoPtr owned;
+  git_repository* repo = m_handle->repo.ptr;
+  std::string rest = path;
+  for (int depth = 0; depth < 16; ++depth) {
+    git_submodule* sm = nullptr;
+    std::string prefix;
+    std::size_t slash = 0;
+    bool descended = false;
+    while ((slash = rest.find('/', slash + 1)) != std::string::npos) {
+      prefix = rest.substr(0, slash);
+      if (git_submodule_lookup(&sm, repo, prefix.c_str()) == 0) {
+        RepoPtr sub;
+        bool opened = git_submodule_open(sub.out(), sm) == 0;
+        git_submodule_free(sm);
+        if (!opened) {
+          git_error_clear();
+          return false;
+        }
+        std::swap(owned.ptr, sub.ptr);
+        repo = owned.ptr;
+        rest = rest.substr(slash + 1);
+        descended = true;
+        break;
+      }
+      git_error_clear();
+    }
+    if (!descended)
+      break;
+  }
+  unsigned int flags = 0;
+  if (git_status_file(&flags, repo, rest.c_str()) < 0) {
+    git_error_clear();
+    return false;
+  }
+  return flags == GIT_STATUS_CURRENT;
 }
 
 Result<std::vector<IndexedFile>> Repository::indexed_files() const {

@@ -41,6 +41,11 @@ public:
   Result<std::vector<Submodule>> submodules() const;
   // Every file in the superproject's index and, recursively, in each initialised submodule's.
   Result<std::vector<IndexedFile>> indexed_files() const;
+  // True when the work-tree file `path` (from the root; inside an initialised submodule too) is
+  // exactly as committed at HEAD of the repository that holds it (git status: unmodified, with
+  // git's filters such as autocrlf applied). False for modified, untracked or unknown files.
+  // Safe to call from several threads.
+  bool is_unmodified(const std::string& path) const;
 
   Repository(Repository&&) noexcept;
   Repository& operator=(Repository&&) noexcept;
