@@ -112,13 +112,12 @@ ActionResult plan_action(const catalog::Edit& edit, std::string_view text,
       auto uses = spec.kind == anchor::Kind::syntax
                       ? anchor::find_identifier_uses(spec.language, text, name, options)
                       : anchor::find_word_occurrences(text, name);
-      // The definition itself is a use too, even where the parser sees it differently.
+      // The definition itself is a use too, even where the parser sees it differently. A second
+      // match of the same name finds every use already renamed and adds nothing.
       uses.push_back(match.target);
       for (const auto& use : uses)
         if (renamed_at.insert(use.begin).second)
           result.changes.push_back({use, action.to});
-      if (result.changes.size() == before)
-        result.changes.push_back({match.target, action.to});
       break;
     }
     case ActionKind::raise_cmake_minimum: {
