@@ -1,0 +1,5 @@
+cmake_minimum_required(VERSION 3.1 FATAL_ERROR)
+project(x C CXX)
+if((A) OR B)
+  message("a ${b} \" ) #c")
+endif()

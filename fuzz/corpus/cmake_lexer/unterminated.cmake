@@ -1,0 +1,2 @@
+foo(a "b
+bar([[x

@@ -1,0 +1,4 @@
+﻿import os
+foo(bar)
+def old_name():
+    pass
