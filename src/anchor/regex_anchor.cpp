@@ -163,6 +163,23 @@ std::string required_literal_of(std::string_view pattern) {
         if (escaped == 'Q') // \Q…\E: too rare to be worth reading
           return best.size() >= run.size() ? best : run;
         end_run(); // \b \d \x41 \pN …: not a plain character
+        // Skip the escape's own arguments, which are not text to find: \x41 \x{263a} \pN
+        // \p{Greek} \123 (octal).
+        auto skip_braces_or = [&](std::size_t count) {
+          if (i + 1 < pattern.size() && pattern[i + 1] == '{') {
+            const std::size_t close = pattern.find('}', i + 1);
+            i = close == std::string_view::npos ? pattern.size() : close;
+          } else {
+            i = std::min(pattern.size() - 1, i + count);
+          }
+        };
+        if (escaped == 'x')
+          skip_braces_or(2);
+        else if (escaped == 'p' || escaped == 'P')
+          skip_braces_or(1);
+        else if (escaped >= '0' && escaped <= '7')
+          while (i + 1 < pattern.size() && pattern[i + 1] >= '0' && pattern[i + 1] <= '7')
+            ++i;
       }
     } else if (c == '[') {
       end_run();

@@ -120,6 +120,17 @@ TEST_SUITE("anchor::regex") {
     CHECK(required_literal_of("xé?") == "x");
   }
 
+  TEST_CASE("required_literal_of: an escape's arguments are not text (\\x27s once required \"27s\")") {
+    CHECK(required_literal_of(R"(it\x27s fine)") == "s fine");
+    CHECK(required_literal_of(R"(ab\x{263a}cd)") == "ab");
+    CHECK(required_literal_of(R"(\pLxyz)") == "xyz");
+    CHECK(required_literal_of(R"(\p{Greek}xyz)") == "xyz");
+    CHECK(required_literal_of(R"(\101bc)") == "bc");
+    auto anchor = compiled(regex_spec(R"(it\x27s)"));
+    CHECK(anchor.find("it's").matches.size() == 1);
+    CHECK(anchor.prefilter_literal() == "it");
+  }
+
   TEST_CASE("required_literal_of: is empty when no literal is certain") {
     CHECK(required_literal_of("abc|defg") == "");
     CHECK(required_literal_of("(?i)abc") == "");
