@@ -1,6 +1,6 @@
 #include "repo/repository.hpp"
 
-#include <git2.h>
+#include "repo/git_handles.hpp"
 
 #include <mutex>
 
@@ -8,39 +8,7 @@ namespace tp::repo {
 
 namespace {
 
-// libgit2's last error is per thread: read it right after the failing call.
-Error libgit2_error(const std::string& what) {
-  const ::git_error* e = git_error_last();
-  return Error(what + ": " + (e && e->message ? e->message : "unknown libgit2 error"));
-}
-
-// One libgit2 initialisation for the life of the process.
-void ensure_libgit2() {
-  static const int once = [] {
-    git_libgit2_init();
-    // Checkouts owned by another user (CI containers) are still ours to read.
-    git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
-    return 0;
-  }();
-  (void)once;
-}
-
-template <typename T, void (*Free)(T*)> struct Owned {
-  T* ptr = nullptr;
-  Owned() = default;
-  Owned(const Owned&) = delete;
-  Owned& operator=(const Owned&) = delete;
-  ~Owned() {
-    if (ptr)
-      Free(ptr);
-  }
-  T** out() { return &ptr; }
-};
-
-using RepoPtr = Owned<git_repository, git_repository_free>;
-using IndexPtr = Owned<git_index, git_index_free>;
-using ObjectPtr = Owned<git_object, git_object_free>;
-using DescribePtr = Owned<git_describe_result, git_describe_result_free>;
+using namespace detail;
 
 std::string strip_trailing_slash(std::string s) {
   while (s.size() > 1 && (s.back() == '/' || s.back() == '\\'))

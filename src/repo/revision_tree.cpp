@@ -2,44 +2,13 @@
 
 #include <algorithm>
 
-#include <git2.h>
+#include "repo/git_handles.hpp"
 
 namespace tp::repo {
 
 namespace {
 
-// libgit2's last error is per thread: read it right after the failing call.
-Error git_failure(const std::string& what) {
-  const ::git_error* e = git_error_last();
-  return Error(what + ": " + (e && e->message ? e->message : "unknown libgit2 error"));
-}
-
-void ensure_libgit2() {
-  static const int once = [] {
-    git_libgit2_init(); // reference-counted: sharing it with repository.cpp is fine
-    git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
-    return 0;
-  }();
-  (void)once;
-}
-
-template <typename T, void (*Free)(T*)> struct Owned {
-  T* ptr = nullptr;
-  Owned() = default;
-  Owned(const Owned&) = delete;
-  Owned& operator=(const Owned&) = delete;
-  ~Owned() {
-    if (ptr)
-      Free(ptr);
-  }
-  T** out() { return &ptr; }
-};
-
-using ObjectPtr = Owned<git_object, git_object_free>;
-using CommitPtr = Owned<git_commit, git_commit_free>;
-using TreePtr = Owned<git_tree, git_tree_free>;
-using BlobPtr = Owned<git_blob, git_blob_free>;
-using DescribePtr = Owned<git_describe_result, git_describe_result_free>;
+using namespace detail;
 
 std::string hex_of(const git_oid* oid) {
   char buf[GIT_OID_HEXSZ + 1];
@@ -124,7 +93,7 @@ int on_entry(const char* root, const git_tree_entry* entry, void* payload) {
 Result<std::string> read_blob(git_repository* repo, const git_oid* id) {
   BlobPtr blob;
   if (git_blob_lookup(blob.out(), repo, id) < 0)
-    return unexpected(git_failure("reading blob " + hex_of(id)));
+    return unexpected(libgit2_error("reading blob " + hex_of(id)));
   const char* data = static_cast<const char*>(git_blob_rawcontent(blob.ptr));
   return std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob.ptr)));
 }
@@ -142,14 +111,14 @@ struct TreeBuilder {
     git_repository* repo = repositories[index]->repo;
     CommitPtr commit;
     if (git_commit_lookup(commit.out(), repo, &commit_id) < 0)
-      return unexpected(git_failure("reading commit " + hex_of(&commit_id)));
+      return unexpected(libgit2_error("reading commit " + hex_of(&commit_id)));
     TreePtr tree;
     if (git_commit_tree(tree.out(), commit.ptr) < 0)
-      return unexpected(git_failure("reading the tree of " + hex_of(&commit_id)));
+      return unexpected(libgit2_error("reading the tree of " + hex_of(&commit_id)));
     WalkState state{prefix, index, prefix.empty() ? "" : prefix.substr(0, prefix.size() - 1),
                     &files, &blobs, {}};
     if (git_tree_walk(tree.ptr, GIT_TREEWALK_PRE, on_entry, &state) < 0)
-      return unexpected(git_failure("listing the tree of " + hex_of(&commit_id)));
+      return unexpected(libgit2_error("listing the tree of " + hex_of(&commit_id)));
     if (state.gitlinks.empty())
       return {};
     std::map<std::string, std::string> names;
@@ -227,7 +196,7 @@ Result<ObjectStore> ObjectStore::open(const fs::path& start) {
 Result<RevisionInfo> ObjectStore::resolve(const std::string& revision) const {
   ObjectPtr object;
   if (git_revparse_single(object.out(), m_handle->repo, (revision + "^{commit}").c_str()) < 0)
-    return unexpected(git_failure("revision '" + revision + "'"));
+    return unexpected(libgit2_error("revision '" + revision + "'"));
   RevisionInfo info{revision, hex_of(git_object_id(object.ptr)), {}};
   auto tags = tag_names();
   if (!tags)
@@ -247,7 +216,7 @@ Result<RevisionInfo> ObjectStore::resolve(const std::string& revision) const {
 Result<std::vector<std::string>> ObjectStore::tag_names() const {
   git_strarray names{};
   if (git_tag_list(&names, m_handle->repo) < 0)
-    return unexpected(git_failure("listing tags"));
+    return unexpected(libgit2_error("listing tags"));
   std::vector<std::string> out(names.strings, names.strings + names.count);
   git_strarray_dispose(&names);
   std::sort(out.begin(), out.end());
@@ -258,7 +227,7 @@ Result<std::optional<std::string>> ObjectStore::nearest_tag(const std::string& c
                                                             const std::string& glob) const {
   ObjectPtr object;
   if (git_revparse_single(object.out(), m_handle->repo, commit.c_str()) < 0)
-    return unexpected(git_failure("revision '" + commit + "'"));
+    return unexpected(libgit2_error("revision '" + commit + "'"));
   git_describe_options options = GIT_DESCRIBE_OPTIONS_INIT;
   options.describe_strategy = GIT_DESCRIBE_TAGS;
   options.pattern = glob.c_str();
@@ -271,7 +240,7 @@ Result<std::optional<std::string>> ObjectStore::nearest_tag(const std::string& c
   format.abbreviated_size = 0;
   git_buf buf = GIT_BUF_INIT;
   if (git_describe_format(&buf, result.ptr, &format) < 0)
-    return unexpected(git_failure("formatting git describe"));
+    return unexpected(libgit2_error("formatting git describe"));
   std::string tag(buf.ptr, buf.size);
   git_buf_dispose(&buf);
   return std::optional<std::string>(tag);
