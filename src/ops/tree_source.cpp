@@ -29,16 +29,13 @@ Result<void> WorkTreeSource::load_listing() {
     return {};
   m_listed = true;
   if (m_repository) {
-    auto indexed = m_repository->indexed_files();
-    if (!indexed)
-      return unexpected(indexed.error());
-    m_files.reserve(indexed->size());
-    for (auto& f : *indexed)
+    auto listing = m_repository->list_index();
+    if (!listing)
+      return unexpected(listing.error());
+    m_files.reserve(listing->files.size());
+    for (auto& f : listing->files)
       m_files.push_back(std::move(f.path));
-    auto subs = m_repository->submodules();
-    if (!subs)
-      return unexpected(subs.error());
-    m_submodules = std::move(*subs);
+    m_submodules = std::move(listing->submodules);
     std::sort(m_submodules.begin(), m_submodules.end(),
               [](const auto& a, const auto& b) { return a.path.size() > b.path.size(); });
     return {};

@@ -17,7 +17,8 @@ std::string strip_trailing_slash(std::string s) {
 }
 
 Result<void> collect_index(git_repository* repo, const std::string& prefix,
-                           std::vector<IndexedFile>& out, int depth) {
+                           std::vector<IndexedFile>& out, std::vector<Submodule>* submodules,
+                           int depth) {
   if (depth > 16)
     return fail("submodules nested more than 16 deep under " + prefix);
   IndexPtr index;
@@ -36,9 +37,13 @@ Result<void> collect_index(git_repository* repo, const std::string& prefix,
       if (git_repository_open_ext(sub.out(), workdir.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH,
                                   nullptr) < 0) {
         git_error_clear(); // an uninitialised submodule: its files are simply not there
+        if (submodules)
+          submodules->push_back({path, false});
         continue;
       }
-      if (auto r = collect_index(sub.ptr, path + "/", out, depth + 1); !r)
+      if (submodules)
+        submodules->push_back({path, true});
+      if (auto r = collect_index(sub.ptr, path + "/", out, submodules, depth + 1); !r)
         return r;
       continue;
     }
@@ -224,9 +229,16 @@ bool Repository::is_unmodified(const std::string& path) const {
 
 Result<std::vector<IndexedFile>> Repository::indexed_files() const {
   std::vector<IndexedFile> out;
-  if (auto r = collect_index(m_handle->repo.ptr, "", out, 0); !r)
+  if (auto r = collect_index(m_handle->repo.ptr, "", out, nullptr, 0); !r)
     return unexpected(r.error());
   return out;
+}
+
+Result<IndexListing> Repository::list_index() const {
+  IndexListing listing;
+  if (auto r = collect_index(m_handle->repo.ptr, "", listing.files, &listing.submodules, 0); !r)
+    return unexpected(r.error());
+  return listing;
 }
 
 } // namespace tp::repo

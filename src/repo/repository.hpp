@@ -23,6 +23,13 @@ struct IndexedFile {
   std::string repository; // "" for the superproject, else the submodule path holding it
 };
 
+// The files of the superproject's and every initialised submodule's index, and every gitlink
+// met on the way (initialised or not), from one walk of the indexes.
+struct IndexListing {
+  std::vector<IndexedFile> files;
+  std::vector<Submodule> submodules;
+};
+
 class Repository {
 public:
   // Finds the repository containing `start` (searching upward, as git does). Fails with
@@ -41,6 +48,9 @@ public:
   Result<std::vector<Submodule>> submodules() const;
   // Every file in the superproject's index and, recursively, in each initialised submodule's.
   Result<std::vector<IndexedFile>> indexed_files() const;
+  // The same walk, also naming the submodules (gitlinks) it met. Cheaper than submodules(), which
+  // reads .gitmodules and every submodule's configuration.
+  Result<IndexListing> list_index() const;
   // True when the work-tree file `path` (from the root; inside an initialised submodule too) is
   // exactly as committed at HEAD of the repository that holds it (git status: unmodified, with
   // git's filters such as autocrlf applied). False for modified, untracked or unknown files.
