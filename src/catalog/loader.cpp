@@ -73,6 +73,80 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+// toml++ 3.3 (Debian 12) reaches __builtin_unreachable() in is_non_ascii_horizontal_whitespace()
+// for U+00A1..U+0499 and U+FB06..U+FEFE wherever it tests for whitespace, also in valid TOML
+// (a line of a """ string after a line-ending backslash starting with such a character;
+// marzer/tomlplusplus#190, #295; found by fuzz/catalog_loader_fuzz.cpp). Until the fixed release
+// is everywhere, those code points reach toml++ as private-use code points U+E000..U+E7F8 (one
+// for one, so lines and columns stay right), and every string read back is mapped back.
+constexpr char32_t k_shelter = 0xE000; // first private-use code point used
+constexpr char32_t k_low_first = 0xA1, k_low_end = 0x49A;     // is_non_ascii_… child 0
+constexpr char32_t k_high_first = 0xFB06, k_high_end = 0xFEFF; // is_non_ascii_… child 63
+constexpr char32_t k_high_shelter = k_shelter + 0x400;
+constexpr char32_t k_shelter_end = k_high_shelter + (k_high_end - k_high_first);
+
+// The code point of the well-formed UTF-8 sequence at `at` and its length; length 0 if malformed.
+std::pair<char32_t, std::size_t> decode_utf8(std::string_view s, std::size_t at) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char b0 = byte(at);
+  const std::size_t n = b0 < 0x80 ? 1 : (b0 >> 5) == 0x6 ? 2 : (b0 >> 4) == 0xE ? 3 : (b0 >> 3) == 0x1E ? 4 : 0;
+  if (n == 0 || at + n > s.size())
+    return {0, 0};
+  char32_t cp = n == 1 ? b0 : n == 2 ? (b0 & 0x1F) : n == 3 ? (b0 & 0x0F) : (b0 & 0x07);
+  for (std::size_t i = 1; i < n; ++i) {
+    if ((byte(at + i) & 0xC0) != 0x80)
+      return {0, 0};
+    cp = (cp << 6) | (byte(at + i) & 0x3F);
+  }
+  return {cp, n};
+}
+
+void encode_utf8(char32_t cp, std::string& out) {
+  if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+  } else {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+  }
+  out += static_cast<char>(0x80 | (cp & 0x3F));
+}
+
+// Rewrites every code point with `map` returning a replacement (or 0 to keep it).
+template <typename Map> std::string remap_utf8(std::string_view s, Map map) {
+  std::string out;
+  out.reserve(s.size() + s.size() / 2);
+  for (std::size_t at = 0; at < s.size();) {
+    auto [cp, n] = decode_utf8(s, at);
+    if (n > 1) {
+      if (char32_t to = map(cp)) {
+        encode_utf8(to, out);
+        at += n;
+        continue;
+      }
+    }
+    const std::size_t take = n == 0 ? 1 : n;
+    out.append(s.substr(at, take));
+    at += take;
+  }
+  return out;
+}
+
+char32_t shelter(char32_t cp) {
+  if (cp >= k_low_first && cp < k_low_end)
+    return k_shelter + (cp - k_low_first);
+  if (cp >= k_high_first && cp < k_high_end)
+    return k_high_shelter + (cp - k_high_first);
+  return 0;
+}
+
+char32_t unshelter(char32_t cp) {
+  if (cp >= k_shelter && cp < k_shelter + (k_low_end - k_low_first))
+    return k_low_first + (cp - k_shelter);
+  if (cp >= k_high_shelter && cp < k_shelter_end)
+    return k_high_first + (cp - k_high_shelter);
+  return 0;
+}
+
 // Parses one patchset (or catalog.toml) file, collecting diagnostics.
 class FileLoader {
 public:
@@ -81,13 +155,32 @@ public:
       : m_path(std::move(path)), m_text(text), m_out(out), m_options(options) {}
 
   std::optional<toml::table> parse() {
-    auto result = toml::parse(m_text, m_path);
+    bool needs_shelter = false;
+    bool holds_shelter = false;
+    (void)remap_utf8(m_text, [&](char32_t cp) -> char32_t {
+      needs_shelter = needs_shelter || shelter(cp) != 0;
+      holds_shelter = holds_shelter || unshelter(cp) != 0;
+      return 0;
+    });
+    if (needs_shelter && holds_shelter) {
+      error_at_offset(0, "this file mixes private-use characters U+E000..U+E7F8 with characters "
+                         "that toml++ 3.3 cannot read safely; remove the private-use ones");
+      return std::nullopt;
+    }
+    m_sheltered = needs_shelter;
+    const std::string sheltered = needs_shelter ? remap_utf8(m_text, shelter) : std::string();
+    auto result = toml::parse(needs_shelter ? std::string_view(sheltered) : m_text, m_path);
     if (!result) {
       const auto& e = result.error();
-      error_at(e.source().begin, "invalid TOML: " + std::string(e.description()));
+      error_at(e.source().begin, "invalid TOML: " + restored(e.description()));
       return std::nullopt;
     }
     return std::move(result).table();
+  }
+
+  // A string read from the parsed table, with sheltered code points given back (see parse()).
+  std::string restored(std::string_view s) const {
+    return m_sheltered ? remap_utf8(s, unshelter) : std::string(s);
   }
 
   void error_at(const toml::source_position& pos, std::string message) {
@@ -120,7 +213,7 @@ public:
   void check_keys(const toml::table& table, std::initializer_list<std::string_view> allowed,
                   std::string_view where) {
     for (auto&& [key, value] : table) {
-      std::string_view k = key.str();
+      const std::string k = restored(key.str());
       if (std::find(allowed.begin(), allowed.end(), k) != allowed.end())
         continue;
       std::string best;
@@ -159,7 +252,7 @@ public:
       error_at(*node, "'" + std::string(key) + "' must be a string, not " + type_name(*node));
       return std::nullopt;
     }
-    return node->as_string()->get();
+    return restored(node->as_string()->get());
   }
 
   std::vector<std::string> string_list(const toml::table& table, std::string_view key,
@@ -172,7 +265,7 @@ public:
       return out;
     }
     if (node->is_string()) {
-      out.push_back(node->as_string()->get());
+      out.push_back(restored(node->as_string()->get()));
       return out;
     }
     const toml::array* array = node->as_array();
@@ -186,7 +279,7 @@ public:
         error_at(item, "'" + std::string(key) + "' must hold only strings, not " + type_name(item));
         continue;
       }
-      out.push_back(item.as_string()->get());
+      out.push_back(restored(item.as_string()->get()));
     }
     return out;
   }
@@ -461,7 +554,7 @@ public:
       if (const toml::table* c = conditions->as_table()) {
         check_keys(*c, {"platform", "compiler"}, "[conditions]");
         for (auto&& [key, value] : *c)
-          p.conditions[std::string(key.str())] = string_list(*c, key.str(), true, *conditions);
+          p.conditions[restored(key.str())] = string_list(*c, key.str(), true, *conditions);
       } else {
         error_at(*conditions, "'conditions' must be a table");
       }
@@ -493,6 +586,7 @@ private:
   Diagnostics& m_out;
   const anchor::CompileOptions& m_options;
   std::size_t m_errors = 0;
+  bool m_sheltered = false;
 };
 
 bool is_patchset_file(const std::string& path) {
