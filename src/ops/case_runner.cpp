@@ -4,6 +4,7 @@
 #include <set>
 
 #include "ops/apply.hpp"
+#include "ops/case_files.hpp"
 #include "ops/plan.hpp"
 #include "platform/files.hpp"
 #include "txn/transaction.hpp"
@@ -11,44 +12,6 @@
 namespace tp::ops {
 
 namespace {
-
-struct CaseFiles {
-  std::string patchset;
-  std::string name;
-  std::string case_toml;
-  std::map<std::string, std::string> before;
-  std::map<std::string, std::string> after;
-};
-
-// Groups catalog files "cases/<id>/<case>/{case.toml,before/…,after/…}" by case.
-std::vector<CaseFiles> collect_cases(const catalog::CatalogFiles& files) {
-  std::map<std::pair<std::string, std::string>, CaseFiles> cases;
-  const std::string prefix = "cases/";
-  for (const auto& [path, bytes] : files) {
-    if (path.compare(0, prefix.size(), prefix) != 0)
-      continue;
-    std::string rest = path.substr(prefix.size());
-    auto s1 = rest.find('/');
-    auto s2 = s1 == std::string::npos ? s1 : rest.find('/', s1 + 1);
-    if (s2 == std::string::npos)
-      continue;
-    std::string id = rest.substr(0, s1), name = rest.substr(s1 + 1, s2 - s1 - 1);
-    std::string inner = rest.substr(s2 + 1);
-    auto& c = cases[{id, name}];
-    c.patchset = id;
-    c.name = name;
-    if (inner == "case.toml")
-      c.case_toml = bytes;
-    else if (inner.compare(0, 7, "before/") == 0)
-      c.before[inner.substr(7)] = bytes;
-    else if (inner.compare(0, 6, "after/") == 0)
-      c.after[inner.substr(6)] = bytes;
-  }
-  std::vector<CaseFiles> out;
-  for (auto& [key, c] : cases)
-    out.push_back(std::move(c));
-  return out;
-}
 
 // case.toml is tiny and flat (key = "value" lines, # comments); reading it here keeps toml++ in
 // the catalog module alone.
@@ -152,9 +115,9 @@ CaseResult run_case(const catalog::Catalog& catalog, const CaseFiles& c,
   if (!catalog.find(c.patchset))
     return fail_case("no patchset '" + c.patchset + "' in the catalog");
   std::string error;
-  auto fields = read_flat_toml(c.case_toml, error);
-  if (c.case_toml.empty())
+  if (!c.case_toml)
     return fail_case("the case has no case.toml");
+  auto fields = read_flat_toml(*c.case_toml, error);
   if (!error.empty())
     return fail_case(error);
   if (fields.count("skip")) {
@@ -226,7 +189,7 @@ CaseResult run_case(const catalog::Catalog& catalog, const CaseFiles& c,
 
 std::vector<CaseResult> run_cases(const catalog::Catalog& catalog, const CaseRunOptions& options) {
   std::vector<CaseResult> out;
-  for (const auto& c : collect_cases(catalog.files)) {
+  for (const auto& c : collect_case_files(catalog.files)) {
     if (!options.only.empty() &&
         std::find(options.only.begin(), options.only.end(), c.patchset) == options.only.end())
       continue;
@@ -239,7 +202,7 @@ std::vector<CaseResult> run_cases(const catalog::Catalog& catalog, const CaseRun
 
 std::vector<std::string> patchsets_without_cases(const catalog::Catalog& catalog) {
   std::set<std::string> with;
-  for (const auto& c : collect_cases(catalog.files))
+  for (const auto& c : collect_case_files(catalog.files))
     with.insert(c.patchset);
   std::vector<std::string> out;
   for (const auto& p : catalog.patchsets)

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "catalog/glob.hpp"
+#include "ops/case_files.hpp"
 #include "ops/plan.hpp"
 #include "ops/tree_source.hpp"
 
@@ -101,42 +102,6 @@ std::vector<Token> component_tokens(std::string_view pattern) {
 }
 
 // ---- cases -----------------------------------------------------------------------------------
-
-struct CaseData {
-  std::string patchset;
-  std::string name;
-  std::string toml_path;
-  const std::string* toml = nullptr;
-  std::map<std::string, std::string> before;
-};
-
-std::vector<CaseData> collect_cases(const catalog::CatalogFiles& files) {
-  std::map<std::pair<std::string, std::string>, CaseData> cases;
-  const std::string prefix = "cases/";
-  for (const auto& [path, bytes] : files) {
-    if (path.compare(0, prefix.size(), prefix) != 0)
-      continue;
-    std::string rest = path.substr(prefix.size());
-    auto s1 = rest.find('/');
-    auto s2 = s1 == std::string::npos ? s1 : rest.find('/', s1 + 1);
-    if (s2 == std::string::npos)
-      continue;
-    std::string id = rest.substr(0, s1), name = rest.substr(s1 + 1, s2 - s1 - 1);
-    std::string inner = rest.substr(s2 + 1);
-    auto& c = cases[{id, name}];
-    c.patchset = id;
-    c.name = name;
-    c.toml_path = prefix + id + "/" + name + "/case.toml";
-    if (inner == "case.toml")
-      c.toml = &bytes;
-    else if (inner.compare(0, 7, "before/") == 0)
-      c.before[inner.substr(7)] = bytes;
-  }
-  std::vector<CaseData> out;
-  for (auto& [key, c] : cases)
-    out.push_back(std::move(c));
-  return out;
-}
 
 struct CaseField {
   std::string value;
@@ -284,16 +249,16 @@ LintReport lint_catalog(catalog::CatalogFiles files, std::string origin) {
   // 2. Cases: each loads, names a known patchset, and the will-apply ones cover every edit.
   std::set<std::pair<std::string, std::string>> covered; // (patchset, edit)
   std::set<std::string> with_cases;
-  auto cases = collect_cases(catalog.files);
+  auto cases = collect_case_files(catalog.files);
   report.cases = cases.size();
   for (const auto& c : cases) {
     with_cases.insert(c.patchset);
     const catalog::Patchset* p = catalog.find(c.patchset);
-    if (!c.toml) {
+    if (!c.case_toml) {
       report.diagnostics.push_back({c.toml_path, {1, 1}, "the case has no case.toml", ""});
       continue;
     }
-    auto fields = read_case_toml(c.toml_path, *c.toml, report.diagnostics);
+    auto fields = read_case_toml(c.toml_path, *c.case_toml, report.diagnostics);
     if (!p) {
       bool loaded_with_problems = false;
       for (const auto& [path, bytes] : catalog.files)

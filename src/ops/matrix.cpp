@@ -50,57 +50,20 @@ std::optional<std::string> RevisionTreeSource::uninitialised_submodule_of(const 
 Result<ResolvedVersion> resolve_revision_version(const repo::ObjectStore& store,
                                                  const repo::RevisionInfo& revision,
                                                  const repo::RevisionTree& tree) {
-  std::optional<catalog::Version> best;
-  std::string best_tag;
-  for (const auto& tag : revision.tags) {
-    if (!catalog::is_version_tag(tag))
-      continue;
-    auto v = catalog::parse_version(tag);
-    if (v && (!best || *best < *v)) {
-      best = v;
-      best_tag = tag;
-    }
-  }
-  if (best)
-    return ResolvedVersion{*best, "tag " + best_tag};
-  std::optional<std::string> nearest;
-  auto nearest_version_tag = [&]() -> Result<std::optional<catalog::Version>> {
+  VersionEvidence evidence;
+  evidence.tags = revision.tags;
+  evidence.subject = revision.name;
+  evidence.nearest_tag = [&]() -> Result<std::optional<std::string>> {
     auto tag = store.nearest_tag(revision.commit, "v[0-9]*");
     if (!tag)
       return with_context(tag, "describing " + revision.name);
-    if (!*tag || !catalog::is_version_tag(**tag))
-      return std::optional<catalog::Version>();
-    nearest = **tag;
-    return catalog::parse_version(**tag);
+    return *tag;
   };
   auto text = tree.read("version.txt");
   if (!text)
     return with_context(text, "reading the PyTorch version");
-  if (*text) {
-    std::string_view first = **text;
-    first = first.substr(0, first.find('\n'));
-    if (auto v = catalog::parse_version(first)) {
-      // As resolve_version does for a checkout: a development version.txt (2.0.0a0 on a release
-      // branch) yields to the nearest tag of the same release line.
-      if (v->is_prerelease()) {
-        auto tag = nearest_version_tag();
-        if (!tag)
-          return unexpected(tag.error());
-        if (*tag && (*tag)->release.size() >= 2 && v->release.size() >= 2 &&
-            (*tag)->release[0] == v->release[0] && (*tag)->release[1] == v->release[1])
-          return ResolvedVersion{**tag, "nearest tag " + *nearest + " (git describe; version.txt says " +
-                                            v->text + ")"};
-      }
-      return ResolvedVersion{*v, "version.txt"};
-    }
-  }
-  auto tag = nearest_version_tag();
-  if (!tag)
-    return unexpected(tag.error());
-  if (*tag)
-    return ResolvedVersion{**tag, "nearest tag " + *nearest + " (git describe)"};
-  return fail("cannot tell which PyTorch version " + revision.name +
-              " is: no version tag at it, no version.txt, no version tag in its history");
+  evidence.version_txt = *text;
+  return decide_version(evidence);
 }
 
 Result<std::vector<std::string>> matrix_revisions(const repo::ObjectStore& store, const MatrixOptions& options) {

@@ -1,6 +1,7 @@
 #pragma once
 // The plan: every edit of every selected patchset located and computed in memory, with exactly
 // one outcome each. `apply --dry` renders it; `apply` executes it. Nothing here writes.
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -84,6 +85,22 @@ struct PlanOptions {
 // (unreadable files); everything about the patchsets is in the report.
 Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
                             const ResolvedVersion& version, const PlanOptions& options);
+
+// What a commit says about its PyTorch version, for decide_version.
+struct VersionEvidence {
+  std::vector<std::string> tags;          // the tags that point at the commit
+  std::string tag_where;                  // " at HEAD" for a checkout, "" for a revision
+  std::optional<std::string> version_txt; // version.txt at the root, if there is one
+  // The nearest tag matching v[0-9]* (git describe), asked only when needed; may be empty.
+  std::function<Result<std::optional<std::string>>()> nearest_tag;
+  std::string subject;                    // the checkout or revision, for the error message
+  std::string hint;                       // appended to the error message
+};
+
+// The order of evidence: a version tag at the commit (the highest if several); else version.txt,
+// unless it holds a development value (2.0.0a0) and the nearest tag is of the same major.minor;
+// else the nearest version tag. Non-version tags (ciflow/…) are ignored.
+Result<ResolvedVersion> decide_version(const VersionEvidence& evidence);
 
 // Decides the checkout's PyTorch version: --torch-version wins; else a version tag at HEAD;
 // else version.txt at the root; else the nearest version tag (git describe). A pre-release value
