@@ -234,9 +234,17 @@ RegexAnchor::compile(std::string_view pattern, std::string_view target, Multilin
   options.set_log_errors(false);
   auto state = std::make_shared<State>();
   state->re = std::make_unique<re2::RE2>(compiled, options);
-  if (!state->re->ok())
-    return CompileError{"invalid regex: " + state->re->error(),
+  if (!state->re->ok()) {
+    // RE2 quotes the offending part, which may start with our own "(?m)": show the author's text.
+    std::string message = state->re->error();
+    const std::string& arg = state->re->error_arg();
+    if (!prefix.empty() && arg.compare(0, prefix.size(), prefix) == 0) {
+      if (auto at = message.rfind(arg); at != std::string::npos)
+        message.replace(at, arg.size(), arg.substr(prefix.size()));
+    }
+    return CompileError{"invalid regex: " + message,
                         error_offset(compiled, prefix.size(), state->re->error_arg())};
+  }
 
   state->named_groups = state->re->NamedCapturingGroups();
   if (!target.empty()) {

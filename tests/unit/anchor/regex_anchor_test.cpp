@@ -105,6 +105,13 @@ TEST_SUITE("anchor::regex") {
     CHECK_FALSE(compiled(regex_spec("x")).prefilter_is_case_insensitive());
   }
 
+  TEST_CASE("compile: an invalid regex is described in the author's text, without the implied (?m)") {
+    auto result = tp::anchor::CompiledAnchor::compile(regex_spec("ol(d"), {});
+    auto* error = std::get_if<tp::anchor::CompileError>(&result);
+    REQUIRE(error != nullptr);
+    CHECK(error->message == "invalid regex: missing ): ol(d");
+  }
+
   TEST_CASE("required_literal_of: takes the longest top-level run of plain characters") {
     CHECK(required_literal_of("hello") == "hello");
     CHECK(required_literal_of(R"(\bsize_type count_;)") == "size_type count_;");

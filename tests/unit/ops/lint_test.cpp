@@ -118,7 +118,7 @@ TEST_CASE("lint_catalog: reports every problem of a broken catalog at once") {
   CHECK(lint_folder(dir) == R"EXPECTED(bad-query.toml:17:14: error: invalid node type 'identifer'
     function: (identifer) @fn)
                ^
-bad-regex.toml:14:14: error: invalid regex: missing ): (?m)old(\(
+bad-regex.toml:14:14: error: invalid regex: missing ): old(\(
   pattern = '''old(\('''
                ^
 bad-version.toml:3:20: error: invalid version specifier: expected a comparison (>=, <=, ==, !=, >, <) before a version
