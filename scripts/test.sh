@@ -6,3 +6,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$here/scripts/build.sh" -DTP_WERROR=ON "$@"
 build="${TP_BUILD_DIR:-$here/build}"
 ctest --test-dir "$build" --output-on-failure -j2
+# Sanitizers, fuzzing and the Windows cross-check (docs/security.md).
+"$here/scripts/sanitize.sh"
+"$here/scripts/fuzz.sh" 60
+"$here/scripts/cross_check_windows.sh"
