@@ -52,38 +52,6 @@ Result<void> collect_index(git_repository* repo, const std::string& prefix,
   return {};
 }
 
-struct SubmoduleWalk {
-  std::string prefix;
-  std::vector<Submodule>* out;
-  git_repository* repo;
-  int depth;
-};
-
-int on_submodule(git_submodule* sm, const char* name, void* payload);
-
-Result<void> collect_submodules(git_repository* repo, const std::string& prefix,
-                                std::vector<Submodule>& out, int depth) {
-  if (depth > 16)
-    return {};
-  SubmoduleWalk walk{prefix, &out, repo, depth};
-  if (git_submodule_foreach(repo, on_submodule, &walk) < 0)
-    return unexpected(libgit2_error("listing submodules of " + (prefix.empty() ? "the checkout" : prefix)));
-  return {};
-}
-
-int on_submodule(git_submodule* sm, const char*, void* payload) {
-  auto* walk = static_cast<SubmoduleWalk*>(payload);
-  std::string path = walk->prefix + git_submodule_path(sm);
-  RepoPtr sub;
-  bool initialised = git_submodule_open(sub.out(), sm) == 0;
-  if (!initialised)
-    git_error_clear();
-  walk->out->push_back({path, initialised});
-  if (initialised)
-    (void)collect_submodules(sub.ptr, path + "/", *walk->out, walk->depth + 1);
-  return 0;
-}
-
 } // namespace
 
 struct Repository::Handle {
@@ -180,13 +148,6 @@ Result<std::optional<std::string>> Repository::nearest_tag(const std::string& gl
   return std::optional<std::string>(tag);
 }
 
-Result<std::vector<Submodule>> Repository::submodules() const {
-  std::vector<Submodule> out;
-  if (auto r = collect_submodules(m_handle->repo.ptr, "", out, 0); !r)
-    return unexpected(r.error());
-  return out;
-}
-
 bool Repository::is_unmodified(const std::string& path) const {
   std::lock_guard<std::mutex> lock(m_handle->mutex);
   // Walk down through the submodules that hold `path`, as far as they are initialised.
@@ -225,13 +186,6 @@ bool Repository::is_unmodified(const std::string& path) const {
     return false;
   }
   return flags == GIT_STATUS_CURRENT;
-}
-
-Result<std::vector<IndexedFile>> Repository::indexed_files() const {
-  std::vector<IndexedFile> out;
-  if (auto r = collect_index(m_handle->repo.ptr, "", out, nullptr, 0); !r)
-    return unexpected(r.error());
-  return out;
 }
 
 Result<IndexListing> Repository::list_index() const {

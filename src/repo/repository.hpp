@@ -44,12 +44,8 @@ public:
   // The nearest tag reachable from HEAD whose name matches `glob` (git describe --tags --match),
   // or nullopt when there is none.
   Result<std::optional<std::string>> nearest_tag(const std::string& glob) const;
-  // Submodules listed in .gitmodules, recursively; `initialised` when their work tree is a repo.
-  Result<std::vector<Submodule>> submodules() const;
-  // Every file in the superproject's index and, recursively, in each initialised submodule's.
-  Result<std::vector<IndexedFile>> indexed_files() const;
-  // The same walk, also naming the submodules (gitlinks) it met. Cheaper than submodules(), which
-  // reads .gitmodules and every submodule's configuration.
+  // Every file in the superproject's index and, recursively, in each initialised submodule's,
+  // and the submodules (gitlinks) met on the way, from one walk of the indexes.
   Result<IndexListing> list_index() const;
   // True when the work-tree file `path` (from the root; inside an initialised submodule too) is
   // exactly as committed at HEAD of the repository that holds it (git status: unmodified, with
