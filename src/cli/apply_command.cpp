@@ -23,6 +23,8 @@ struct Planned {
 
 std::optional<Planned> plan_checkout(const GlobalOptions& options,
                                      const std::vector<std::string>& only, ExitCode& code) {
+  // The index listing is the longest step on a large checkout; it overlaps loading the catalog.
+  ops::ListingPrefetch prefetch(options.directory);
   auto catalog = load_catalog_or_report(options);
   if (!catalog) {
     code = ExitCode::usage;
@@ -39,7 +41,8 @@ std::optional<Planned> plan_checkout(const GlobalOptions& options,
       code = ExitCode::usage;
       return std::nullopt;
     }
-  ops::WorkTreeSource tree(checkout->root, checkout->repository ? &*checkout->repository : nullptr);
+  ops::WorkTreeSource tree(checkout->root, checkout->repository ? &*checkout->repository : nullptr,
+                           &prefetch);
   ops::PlanOptions plan_options;
   plan_options.facts = facts_of(options);
   plan_options.only = only;

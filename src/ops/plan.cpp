@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <functional>
+#include <string_view>
 #include <thread>
 
 #include "catalog/glob.hpp"
@@ -63,17 +65,21 @@ struct EditOnFile {
 struct EditRef {
   std::size_t patchset; // index into the selected list
   std::size_t edit;
+  auto operator<=>(const EditRef&) const = default;
 };
 
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// ASCII case folding, as CMake's command names have it (and locale-independent). A Horspool
+// search skips most of a large file instead of comparing at every byte.
 bool contains_case_insensitive(std::string_view haystack, std::string_view needle) {
   if (needle.empty())
     return true;
-  auto it = std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(),
-                        [](char a, char b) {
-                          return std::tolower(static_cast<unsigned char>(a)) ==
-                                 std::tolower(static_cast<unsigned char>(b));
-                        });
-  return it != haystack.end();
+  const std::boyer_moore_horspool_searcher searcher(
+      needle.begin(), needle.end(),
+      [](char c) { return std::hash<char>{}(ascii_lower(c)); },
+      [](char a, char b) { return ascii_lower(a) == ascii_lower(b); });
+  return std::search(haystack.begin(), haystack.end(), searcher) != haystack.end();
 }
 
 // Could `anchor` match somewhere in `raw`? False only when a literal every match needs is absent.
@@ -114,17 +120,20 @@ struct LastComponentFilter {
     }
   }
 
-  // False only when `path` cannot match the glob.
-  bool may_select(std::string_view path) const {
+  // False only when a path whose last component is `name` cannot match the glob.
+  bool may_select(std::string_view name) const {
     if (!usable)
       return true;
-    auto slash = path.rfind('/');
-    std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
     if (whole)
       return name == text;
     return name.size() >= text.size() && name.compare(name.size() - text.size(), text.size(), text) == 0;
   }
 };
+
+std::string_view last_component(std::string_view path) {
+  auto slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
 
 bool anchor_finds(const std::optional<anchor::CompiledAnchor>& anchor, std::string_view raw,
                   const text::NormalizedText& normalized) {
@@ -256,6 +265,12 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   std::map<std::string, std::vector<EditRef>> edits_by_file;
   std::vector<std::vector<std::vector<EditOnFile>>> results; // [patchset][edit] -> per file
   std::vector<std::vector<std::size_t>> selected_files;      // [patchset][edit] -> file count
+  struct GlobSelector {
+    std::string_view pattern;
+    LastComponentFilter filter;
+    EditRef ref;
+  };
+  std::vector<GlobSelector> globs;
   for (const auto& p : catalog.patchsets) {
     if (!options.only.empty() &&
         std::find(options.only.begin(), options.only.end(), p.id) == options.only.end())
@@ -282,21 +297,28 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
     plan.patchsets.push_back(std::move(report));
     results.emplace_back(p.edits.size());
     selected_files.emplace_back(p.edits.size(), 0);
-    for (std::size_t e = 0; e < p.edits.size(); ++e) {
+    for (std::size_t e = 0; e < p.edits.size(); ++e)
       for (const auto& pattern : p.edits[e].files) {
-        if (!catalog::is_glob(pattern)) {
+        if (catalog::is_glob(pattern))
+          globs.push_back({pattern, LastComponentFilter(pattern), {index, e}});
+        else
           edits_by_file[pattern].push_back({index, e});
-          ++selected_files[index][e];
-          continue;
-        }
-        LastComponentFilter filter(pattern);
-        for (const auto& path : **listing)
-          if (filter.may_select(path) && catalog::glob_match(pattern, path)) {
-            edits_by_file[path].push_back({index, e});
-            ++selected_files[index][e];
-          }
       }
-    }
+  }
+  // One pass over a listing that may hold 100,000+ paths, for every glob at once.
+  for (const auto& path : **listing) {
+    const std::string_view name = last_component(path);
+    for (const auto& glob : globs)
+      if (glob.filter.may_select(name) && catalog::glob_match(glob.pattern, path))
+        edits_by_file[path].push_back(glob.ref);
+  }
+  // Each edit once per file (two of its globs, or a glob and a name, may select the same file),
+  // in catalog order.
+  for (auto& [path, refs] : edits_by_file) {
+    std::sort(refs.begin(), refs.end());
+    refs.erase(std::unique(refs.begin(), refs.end()), refs.end());
+    for (const auto& ref : refs)
+      ++selected_files[ref.patchset][ref.edit];
   }
   // Map selected index -> position in plan.patchsets.
   std::vector<std::size_t> report_index;

@@ -21,20 +21,50 @@ bool skip_folder(const std::string& name) {
 
 } // namespace
 
-WorkTreeSource::WorkTreeSource(fs::path root, const repo::Repository* repository)
-    : m_root(std::move(root)), m_repository(repository) {}
+ListingPrefetch::ListingPrefetch(const fs::path& directory) {
+  std::promise<Found> promise;
+  m_found = promise.get_future();
+  m_thread = std::thread([promise = std::move(promise), directory]() mutable {
+    auto repository = repo::Repository::discover(directory);
+    if (!repository) {
+      promise.set_value({{}, Result<repo::IndexListing>(repo::IndexListing{})});
+      return;
+    }
+    promise.set_value({repository->root(), repository->list_index()});
+    // `repository` (and libgit2's parsed index) is freed here, while the plan goes on.
+  });
+}
+
+ListingPrefetch::~ListingPrefetch() {
+  if (m_thread.joinable())
+    m_thread.join();
+}
+
+std::optional<Result<repo::IndexListing>> ListingPrefetch::take(const fs::path& root) {
+  if (!m_found.valid())
+    return std::nullopt;
+  Found found = m_found.get();
+  if (found.root.empty() || found.root != root)
+    return std::nullopt;
+  return std::move(found.listing);
+}
+
+WorkTreeSource::WorkTreeSource(fs::path root, const repo::Repository* repository,
+                               ListingPrefetch* prefetch)
+    : m_root(std::move(root)), m_repository(repository), m_prefetch(prefetch) {}
 
 Result<void> WorkTreeSource::load_listing() {
   if (m_listed)
     return {};
   m_listed = true;
   if (m_repository) {
-    auto listing = m_repository->list_index();
+    std::optional<Result<repo::IndexListing>> prefetched;
+    if (m_prefetch)
+      prefetched = m_prefetch->take(m_root);
+    auto listing = prefetched ? std::move(*prefetched) : m_repository->list_index();
     if (!listing)
       return unexpected(listing.error());
-    m_files.reserve(listing->files.size());
-    for (auto& f : listing->files)
-      m_files.push_back(std::move(f.path));
+    m_files = std::move(listing->files);
     m_submodules = std::move(listing->submodules);
     std::sort(m_submodules.begin(), m_submodules.end(),
               [](const auto& a, const auto& b) { return a.path.size() > b.path.size(); });

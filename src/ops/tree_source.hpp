@@ -2,10 +2,13 @@
 // Where a plan reads files from: a checkout's work tree (listing files from the git indexes), or
 // an in-memory tree (patchset cases, tests). A matrix over revisions adds a git-objects source.
 #include <filesystem>
+#include <future>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "base/result.hpp"
@@ -41,12 +44,41 @@ public:
   }
 };
 
+// Reading a large index is the longest single step of a plan (libgit2 parses and checksums
+// every entry), and it depends on nothing but the repository. A prefetch starts it on its own
+// thread, with its own libgit2 handle, before the catalog is loaded, so that the two overlap.
+// The thread also frees libgit2's copy of the index after handing the listing over. Joined on
+// destruction.
+class ListingPrefetch {
+public:
+  // Starts listing the index of the repository holding `directory`. Never fails: a folder that
+  // is no repository simply has nothing prefetched.
+  explicit ListingPrefetch(const fs::path& directory);
+  ~ListingPrefetch();
+  ListingPrefetch(const ListingPrefetch&) = delete;
+  ListingPrefetch& operator=(const ListingPrefetch&) = delete;
+
+  // The listing, if the repository found has work tree `root` (waits for it); nullopt when
+  // nothing was prefetched for that root. Once only.
+  std::optional<Result<repo::IndexListing>> take(const fs::path& root);
+
+private:
+  struct Found {
+    fs::path root; // empty: no repository
+    Result<repo::IndexListing> listing;
+  };
+  std::future<Found> m_found;
+  std::thread m_thread;
+};
+
 // A checkout on disk. Files are listed from the superproject's and submodules' indexes; where
 // there is no repository, from a walk that skips .git and build folders.
 class WorkTreeSource final : public TreeSource {
 public:
-  // `repository` may be null (a plain folder with --torch-version).
-  WorkTreeSource(fs::path root, const repo::Repository* repository);
+  // `repository` may be null (a plain folder with --torch-version). `prefetch`, when given, may
+  // already hold the listing of the indexes.
+  WorkTreeSource(fs::path root, const repo::Repository* repository,
+                 ListingPrefetch* prefetch = nullptr);
   Result<const std::vector<std::string>*> files() override;
   Result<ReadResult> read(const std::string& path) const override;
   std::string repository_of(const std::string& path) const override;
@@ -57,6 +89,7 @@ private:
   Result<void> load_listing();
   fs::path m_root;
   const repo::Repository* m_repository;
+  ListingPrefetch* m_prefetch;
   bool m_listed = false;
   std::vector<std::string> m_files;
   std::vector<repo::Submodule> m_submodules; // longest paths first

@@ -2,6 +2,7 @@
 #include "platform/files.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <system_error>
 #include <thread>
 #include <vector>
@@ -207,19 +208,23 @@ Result<fs::path> resolve_inside(const fs::path& root, std::string_view relative)
     return refuse(relative, "it names the checkout root itself, not a file in it");
   }
 
+  // Without '..' and with no component a symlink, root/kept is inside the root by construction;
+  // only a symlink on the way asks where things really are. Checking every existing component,
+  // not only the final path, matters: a dangling link is invisible to weakly_canonical but a
+  // write through it would still land outside.
   std::error_code ec;
-  const fs::path root_canonical = fs::weakly_canonical(root, ec);
-  if (ec) {
-    return fail("resolving checkout root " + display_path(root) + ": " + ec.message());
-  }
-
-  // Check every existing component that is a symlink, not only the final path: a dangling link
-  // is invisible to weakly_canonical but a write through it would still land outside.
+  std::optional<fs::path> root_canonical;
   fs::path result = root;
   for (const std::string& part : kept) {
     result /= fs::path(std::u8string(part.begin(), part.end()));
     if (!fs::is_symlink(fs::symlink_status(result, ec))) {
       continue;
+    }
+    if (!root_canonical) {
+      root_canonical = fs::weakly_canonical(root, ec);
+      if (ec) {
+        return fail("resolving checkout root " + display_path(root) + ": " + ec.message());
+      }
     }
     fs::path link_target = fs::read_symlink(result, ec);
     if (ec) {
@@ -229,14 +234,16 @@ Result<fs::path> resolve_inside(const fs::path& root, std::string_view relative)
       link_target = result.parent_path() / link_target;
     }
     const fs::path resolved = fs::weakly_canonical(link_target, ec);
-    if (ec || !is_within(root_canonical, resolved)) {
+    if (ec || !is_within(*root_canonical, resolved)) {
       return refuse(relative, "symlink " + display_path(result) + " points outside the checkout (to " +
                                   display_path(link_target) + ")");
     }
   }
-  const fs::path resolved = fs::weakly_canonical(result, ec);
-  if (ec || !is_within(root_canonical, resolved)) {
-    return refuse(relative, "it resolves outside the checkout (to " + display_path(resolved) + ")");
+  if (root_canonical) {
+    const fs::path resolved = fs::weakly_canonical(result, ec);
+    if (ec || !is_within(*root_canonical, resolved)) {
+      return refuse(relative, "it resolves outside the checkout (to " + display_path(resolved) + ")");
+    }
   }
   return result;
 }

@@ -33,10 +33,17 @@ Result<std::string> read_all(const fs::path& path) {
   if (fd < 0) {
     return os_failure("reading", path, errno);
   }
-  std::string bytes;
-  std::vector<char> buffer(64 * 1024);
+  // Read straight into the result, sized from fstat (one byte more, so that the read that finds
+  // the end is the second); a file that grows meanwhile is still read whole.
+  struct stat st {};
+  const bool sized = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0;
+  std::string bytes(sized ? static_cast<std::size_t>(st.st_size) + 1 : 64 * 1024, '\0');
+  std::size_t size = 0;
   for (;;) {
-    const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+    if (size == bytes.size()) {
+      bytes.resize(bytes.size() * 2);
+    }
+    const ssize_t n = ::read(fd, bytes.data() + size, bytes.size() - size);
     if (n < 0) {
       if (errno == EINTR) {
         continue;
@@ -48,9 +55,10 @@ Result<std::string> read_all(const fs::path& path) {
     if (n == 0) {
       break;
     }
-    bytes.append(buffer.data(), static_cast<std::size_t>(n));
+    size += static_cast<std::size_t>(n);
   }
   close_retrying(fd);
+  bytes.resize(size);
   return bytes;
 }
 

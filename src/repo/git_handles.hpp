@@ -46,5 +46,6 @@ using CommitPtr = Owned<git_commit, git_commit_free>;
 using TreePtr = Owned<git_tree, git_tree_free>;
 using BlobPtr = Owned<git_blob, git_blob_free>;
 using DescribePtr = Owned<git_describe_result, git_describe_result_free>;
+using ConfigPtr = Owned<git_config, git_config_free>;
 
 } // namespace tp::repo::detail

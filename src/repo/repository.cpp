@@ -2,7 +2,12 @@
 
 #include "repo/git_handles.hpp"
 
+#include <future>
+#include <iterator>
+#include <map>
 #include <mutex>
+#include <optional>
+#include <string_view>
 
 namespace tp::repo {
 
@@ -16,38 +21,118 @@ std::string strip_trailing_slash(std::string s) {
   return s;
 }
 
+// One submodule's part of a listing: its files and the submodules nested in it.
+struct SubmoduleListing {
+  bool initialised = false;
+  std::vector<std::string> files;
+  std::vector<Submodule> submodules;
+  std::optional<Error> error;
+};
+
+// Listings of the superproject's submodules read ahead, on another thread, while its own
+// index is parsed; by path from the checkout root.
+class EarlySubmodules {
+public:
+  explicit EarlySubmodules(std::future<std::map<std::string, SubmoduleListing>> pending)
+      : m_pending(std::move(pending)) {}
+  // The listing read ahead for `path`, waiting for the reading to end; null if none was.
+  SubmoduleListing* find(const std::string& path) {
+    if (m_pending.valid())
+      m_ready = m_pending.get();
+    auto it = m_ready.find(path);
+    return it == m_ready.end() ? nullptr : &it->second;
+  }
+  void wait() const {
+    if (m_pending.valid())
+      m_pending.wait();
+  }
+
+private:
+  std::future<std::map<std::string, SubmoduleListing>> m_pending;
+  std::map<std::string, SubmoduleListing> m_ready;
+};
+
 Result<void> collect_index(git_repository* repo, const std::string& prefix,
-                           std::vector<IndexedFile>& out, std::vector<Submodule>* submodules,
-                           int depth) {
+                           std::vector<std::string>& out, std::vector<Submodule>* submodules,
+                           int depth, EarlySubmodules* early = nullptr);
+
+// Opens the submodule checked out at `workdir` + `path` and lists it (recursively).
+SubmoduleListing list_submodule(const std::string& workdir, const std::string& path,
+                                const std::string& prefix, int depth) {
+  SubmoduleListing listing;
+  RepoPtr sub;
+  const std::string at = workdir + path;
+  if (git_repository_open_ext(sub.out(), at.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) < 0) {
+    git_error_clear(); // an uninitialised submodule: its files are simply not there
+    return listing;
+  }
+  listing.initialised = true;
+  if (auto r = collect_index(sub.ptr, prefix + path + "/", listing.files, &listing.submodules,
+                             depth + 1);
+      !r)
+    listing.error = r.error();
+  return listing;
+}
+
+// The paths .gitmodules gives its submodules; empty when it has none or cannot be read (the
+// index decides in any case).
+std::vector<std::string> paths_in_gitmodules(const std::string& workdir) {
+  std::vector<std::string> paths;
+  ConfigPtr config;
+  const std::string file = workdir + ".gitmodules";
+  if (git_config_open_ondisk(config.out(), file.c_str()) < 0) {
+    git_error_clear();
+    return paths;
+  }
+  git_config_foreach_match(
+      config.ptr, "^submodule\\..*\\.path$",
+      [](const git_config_entry* entry, void* payload) {
+        const std::string_view path = entry->value;
+        // Only plain relative paths: the index's gitlinks (which libgit2 validates) decide
+        // anyway, and nothing outside the work tree is worth opening.
+        if (!path.empty() && path.front() != '/' && path.find("..") == std::string_view::npos)
+          static_cast<std::vector<std::string>*>(payload)->emplace_back(path);
+        return 0;
+      },
+      &paths);
+  git_error_clear();
+  return paths;
+}
+
+Result<void> collect_index(git_repository* repo, const std::string& prefix,
+                           std::vector<std::string>& out, std::vector<Submodule>* submodules,
+                           int depth, EarlySubmodules* early) {
   if (depth > 16)
     return fail("submodules nested more than 16 deep under " + prefix);
   IndexPtr index;
   if (git_repository_index(index.out(), repo) < 0)
     return unexpected(libgit2_error("reading the index of " + (prefix.empty() ? "the checkout" : prefix)));
   std::size_t count = git_index_entrycount(index.ptr);
-  std::string repository = prefix.empty() ? "" : prefix.substr(0, prefix.size() - 1);
+  out.reserve(out.size() + count);
+  const std::string workdir = git_repository_workdir(repo);
   for (std::size_t i = 0; i < count; ++i) {
     const git_index_entry* entry = git_index_get_byindex(index.ptr, i);
     if (!entry || GIT_INDEX_ENTRY_STAGE(entry) != 0)
       continue;
     std::string path = prefix + entry->path;
     if (entry->mode == GIT_FILEMODE_COMMIT) {
-      RepoPtr sub;
-      std::string workdir = std::string(git_repository_workdir(repo)) + entry->path;
-      if (git_repository_open_ext(sub.out(), workdir.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH,
-                                  nullptr) < 0) {
-        git_error_clear(); // an uninitialised submodule: its files are simply not there
-        if (submodules)
-          submodules->push_back({path, false});
-        continue;
+      SubmoduleListing read_here;
+      SubmoduleListing* listing = early ? early->find(entry->path) : nullptr;
+      if (!listing) {
+        read_here = list_submodule(workdir, entry->path, prefix, depth);
+        listing = &read_here;
       }
       if (submodules)
-        submodules->push_back({path, true});
-      if (auto r = collect_index(sub.ptr, path + "/", out, submodules, depth + 1); !r)
-        return r;
+        submodules->push_back({path, listing->initialised});
+      if (listing->error)
+        return unexpected(*listing->error);
+      std::move(listing->files.begin(), listing->files.end(), std::back_inserter(out));
+      if (submodules)
+        std::move(listing->submodules.begin(), listing->submodules.end(),
+                  std::back_inserter(*submodules));
       continue;
     }
-    out.push_back({std::move(path), repository});
+    out.push_back(std::move(path));
   }
   return {};
 }
@@ -189,8 +274,20 @@ bool Repository::is_unmodified(const std::string& path) const {
 }
 
 Result<IndexListing> Repository::list_index() const {
+  // The superproject's index is by far the largest, and parsing it is most of a listing's time.
+  // The submodules .gitmodules names are read meanwhile on a second thread; the superproject's
+  // gitlinks still decide what is listed, so the result is that of one walk in index order.
+  const std::string workdir = git_repository_workdir(m_handle->repo.ptr);
+  EarlySubmodules early(std::async(std::launch::async, [workdir] {
+    std::map<std::string, SubmoduleListing> listings;
+    for (const auto& path : paths_in_gitmodules(workdir))
+      listings.emplace(path, list_submodule(workdir, path, "", 0));
+    return listings;
+  }));
   IndexListing listing;
-  if (auto r = collect_index(m_handle->repo.ptr, "", listing.files, &listing.submodules, 0); !r)
+  auto r = collect_index(m_handle->repo.ptr, "", listing.files, &listing.submodules, 0, &early);
+  early.wait();
+  if (!r)
     return unexpected(r.error());
   return listing;
 }

@@ -18,15 +18,10 @@ struct Submodule {
   bool initialised = false;
 };
 
-struct IndexedFile {
-  std::string path;       // from the checkout root, '/'-separated
-  std::string repository; // "" for the superproject, else the submodule path holding it
-};
-
 // The files of the superproject's and every initialised submodule's index, and every gitlink
-// met on the way (initialised or not), from one walk of the indexes.
+// met on the way (initialised or not), in the order of one walk of the indexes.
 struct IndexListing {
-  std::vector<IndexedFile> files;
+  std::vector<std::string> files; // from the checkout root, '/'-separated
   std::vector<Submodule> submodules;
 };
 

@@ -6,19 +6,13 @@
 #include <doctest/doctest.h>
 
 #include "platform/test_dir.hpp"
+#include "platform/test_git.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-void git(const fs::path& dir, const std::string& args) {
-  std::string command = "git -C '" + dir.string() +
-                        "' -c user.name=t -c user.email=t@example.com -c protocol.file.allow=always "
-                        "-c init.defaultBranch=main -c advice.detachedHead=false " + args +
-                        " >/dev/null 2>&1";
-  INFO(command);
-  REQUIRE(std::system(command.c_str()) == 0);
-}
+using tp::test::git;
 
 const char* k_catalog_toml = "version = \"1.0.0\"\n";
 

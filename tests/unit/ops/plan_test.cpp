@@ -129,6 +129,20 @@ TEST_SUITE("ops::plan_patchsets") {
     CHECK(plan.patchsets[0].notes[0].rfind("c/CMakeLists.txt: cmake_policy(VERSION ${CMAKE_MAJOR_VERSION}", 0) == 0);
   }
 
+  TEST_CASE("plan_patchsets: a file two globs of one edit select is edited once") {
+    std::string edit = "name = \"raise\"\nfiles = [\"**/CMakeLists.txt\", \"lib/**\", \"lib/CMakeLists.txt\"]\n"
+                       "matches = \"any\"\n[edits.anchor]\nkind = \"cmake\"\n"
+                       "commands = [\"cmake_minimum_required\"]\n"
+                       "[edits.action]\nkind = \"raise-cmake-minimum\"\nfloor = \"3.5\"\n";
+    auto c = catalog_of({{"p.toml", patchset("p", edit)}});
+    auto plan = plan_of(c, {{"lib/CMakeLists.txt", "cmake_minimum_required(VERSION 2.8)\n"}});
+    REQUIRE(plan.files.size() == 1);
+    CHECK(plan.files[0].after == "cmake_minimum_required(VERSION 3.5)\n");
+    REQUIRE(plan.patchsets[0].edits.size() == 1);
+    CHECK(only_edit(plan).outcome == Outcome::will_apply);
+    CHECK_FALSE(plan.has_conflict());
+  }
+
   TEST_CASE("plan_patchsets: a glob that selects no file is file-missing; files without a match are quiet") {
     std::string edit = "name = \"raise\"\nfiles = [\"**/CMakeLists.txt\"]\nmatches = \"any\"\n"
                        "[edits.anchor]\nkind = \"cmake\"\ncommands = [\"cmake_minimum_required\"]\n"

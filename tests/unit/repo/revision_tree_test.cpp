@@ -5,16 +5,11 @@
 #include <doctest/doctest.h>
 
 #include "platform/test_dir.hpp"
+#include "platform/test_git.hpp"
 
 namespace {
 
-void git(const std::filesystem::path& dir, const std::string& args) {
-  std::string command = "git -C '" + dir.string() +
-                        "' -c user.name=t -c user.email=t@example.com -c protocol.file.allow=always "
-                        "-c init.defaultBranch=main " + args + " >/dev/null 2>&1";
-  INFO(command);
-  REQUIRE(std::system(command.c_str()) == 0);
-}
+using tp::test::git;
 
 } // namespace
 

@@ -1,0 +1,56 @@
+#include "ops/tree_source.hpp"
+
+#include <filesystem>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "platform/test_dir.hpp"
+#include "platform/test_git.hpp"
+
+using tp::test::git;
+
+TEST_SUITE("ops::tree_source") {
+
+TEST_CASE("ListingPrefetch: the listing of the repository holding the folder, for that root only") {
+  TP_TEST_DIR(dir);
+  std::filesystem::create_directories(dir / "repo" / "src");
+  git(dir / "repo", "init -q");
+  dir.write("repo/src/a.cpp", "a\n");
+  dir.write("repo/CMakeLists.txt", "b\n");
+  git(dir / "repo", "add -A");
+  git(dir / "repo", "commit -q -m one");
+  auto repository = tp::repo::Repository::discover(dir / "repo");
+  REQUIRE(repository);
+
+  SUBCASE("started from a subfolder, taken for the work tree's root") {
+    tp::ops::ListingPrefetch prefetch(dir / "repo" / "src");
+    auto taken = prefetch.take(repository->root());
+    REQUIRE(taken);
+    REQUIRE(*taken);
+    CHECK((*taken)->files == std::vector<std::string>{"CMakeLists.txt", "src/a.cpp"});
+    CHECK_FALSE(prefetch.take(repository->root())); // once only
+  }
+  SUBCASE("another root gets nothing") {
+    tp::ops::ListingPrefetch prefetch(dir / "repo");
+    CHECK_FALSE(prefetch.take(dir.path()));
+  }
+  SUBCASE("a WorkTreeSource given the prefetch lists what it would list itself") {
+    tp::ops::ListingPrefetch prefetch(dir / "repo");
+    tp::ops::WorkTreeSource with(repository->root(), &*repository, &prefetch);
+    tp::ops::WorkTreeSource without(repository->root(), &*repository);
+    auto a = with.files();
+    auto b = without.files();
+    REQUIRE(a);
+    REQUIRE(b);
+    CHECK(**a == **b);
+  }
+}
+
+TEST_CASE("ListingPrefetch: a folder outside any repository has nothing prefetched") {
+  TP_TEST_DIR(dir);
+  tp::ops::ListingPrefetch prefetch(dir.path());
+  CHECK_FALSE(prefetch.take(dir.path()));
+}
+
+} // TEST_SUITE
