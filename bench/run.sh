@@ -78,7 +78,15 @@ if ! "$tp" -C "$co" apply --dry --format diff >"$out/a.diff" 2>"$out/a.stderr"; 
 fi
 say "A's diff: $(grep -c '^+++ ' "$out/a.diff") files changed"
 
-# --- E: matrix (another engineer's subcommand; may not exist yet) --------------------------------
+# --- F: the libgit2 floor ------------------------------------------------------------------------
+# What A cannot avoid while it lists the index with libgit2 (bench/index_floor.c).
+floor_bin="$out/index_floor"
+if ! cc -O2 "$here/index_floor.c" $(pkg-config --cflags --libs libgit2) -o "$floor_bin" 2>"$out/f.stderr"; then
+  say "building bench/index_floor.c failed: see $out/f.stderr"; exit 1
+fi
+cmd_f="$(q "$floor_bin") $(q "$co")"
+
+# --- E: matrix ---------------------------------------------------------------------------------
 tags="v1.12.1,v1.13.1,v2.0.0,v2.0.1,v2.1.0"
 cmd_e=""
 e_note=""
@@ -98,8 +106,8 @@ fi
 
 # --- timings -----------------------------------------------------------------------------------
 hf() { hyperfine --shell=bash --style basic --warmup 2 "$@"; }
-say "timing A, B, C (warm cache, $runs runs each)"
-hf --runs "$runs" --export-json "$out/abc.json" -n A "$cmd_a" -n B "$cmd_b" -n C "$cmd_c" >&2
+say "timing A, B, C, F (warm cache, $runs runs each)"
+hf --runs "$runs" --export-json "$out/abc.json" -n A "$cmd_a" -n B "$cmd_b" -n C "$cmd_c" -n F "$cmd_f" >&2
 say "timing D (apply + revert, $slow_runs runs)"
 hf --runs "$slow_runs" --export-json "$out/d.json" -n D "$cmd_d" >&2
 if [ -n "$cmd_e" ]; then
@@ -120,10 +128,10 @@ for i in 1 2 3 4 5; do
 done >"$out/rss.txt"
 
 # --- report ------------------------------------------------------------------------------------
-python3 - "$out" "$co" "$sizes" "$e_note" "$cmd_a" "$cmd_b" "$cmd_c" "$cmd_d" "$cmd_e" <<'EOF' | tee "$out/report.txt"
+python3 - "$out" "$co" "$sizes" "$e_note" "$cmd_a" "$cmd_b" "$cmd_c" "$cmd_d" "$cmd_e" "$cmd_f" <<'EOF' | tee "$out/report.txt"
 import json, os, statistics, sys
 out, co, sizes, e_note = sys.argv[1:5]
-cmds = dict(zip("ABCDE", sys.argv[5:10]))
+cmds = dict(zip("ABCDEF", sys.argv[5:11]))
 m, cpu = {}, {}
 for name in ("abc.json", "d.json", "e.json", "growth.json"):
     path = os.path.join(out, name)
@@ -140,8 +148,9 @@ print("checkout  %s: %d files, %.2f GB, %d CMake files, %d files > 500 KB, %d su
 print()
 labels = {"A": "torchpatch apply --dry --format diff", "B": "rg -l -i (CMake globs)",
           "C": "guide_script.py (os.walk + re.sub)", "D": "torchpatch apply && revert",
-          "E": "torchpatch matrix (5 tags)"}
-for k in "ABCDE":
+          "E": "torchpatch matrix (5 tags)",
+          "F": "libgit2 floor: init, open, read the superproject's index (bench/index_floor.c)"}
+for k in "ABCDEF":
     if k in m:
         print("%s  median %8.3f s   (CPU user+sys, mean %.3f s)   %s" % (k, m[k], cpu[k], labels[k]))
         print("      $ %s" % cmds[k])
@@ -161,6 +170,8 @@ for name, value, target in rows:
           % (name, value, target, verdict(value, target), cpu_ratio[name]))
 if "E" not in m:
     print("E/(5*A)  = n/a      target <= 2     E %s" % e_note)
+print("F/B      = %6.3f   F/C = %.3f   A/F = %.2f   (the best A/B and A/C reachable while the index "
+      "is read with libgit2, and how far A is above that floor)" % (m["F"] / m["B"], m["F"] / m["C"], m["A"] / m["F"]))
 print("peak RSS of A = %.1f MB (median of %d; runs: %s MB)   target <= 64 MB  %s"
       % (rss_mb, len(rss), ", ".join("%.1f" % (r / 1024) for r in rss), verdict(rss_mb, 64)))
 print()

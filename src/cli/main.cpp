@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <exception>
+#include <functional>
 #include <iostream>
 
 #include "catalog/catalog.hpp"
@@ -25,7 +26,9 @@ int run(int argc, char** argv) {
   CLI::App app{"torchpatch: a versioned, tested catalog of source patches for building older "
                "PyTorch releases with today's toolchains"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", version_text());
+  // A callback: loading the catalog (and compiling its queries) is for --version alone, not a
+  // cost every command pays before it starts.
+  app.set_version_flag("--version", std::function<std::string()>(version_text));
 
   GlobalOptions options;
   app.add_option("-C", options.directory, "Run as if started in DIR (the checkout is found upward)")

@@ -68,33 +68,19 @@ struct EditRef {
   auto operator<=>(const EditRef&) const = default;
 };
 
-char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-// ASCII case folding, as CMake's command names have it (and locale-independent). A Horspool
-// search skips most of a large file instead of comparing at every byte.
-bool contains_case_insensitive(std::string_view haystack, std::string_view needle) {
-  if (needle.empty())
-    return true;
-  const std::boyer_moore_horspool_searcher searcher(
-      needle.begin(), needle.end(),
-      [](char c) { return std::hash<char>{}(ascii_lower(c)); },
-      [](char a, char b) { return ascii_lower(a) == ascii_lower(b); });
-  return std::search(haystack.begin(), haystack.end(), searcher) != haystack.end();
-}
-
 // Could `anchor` match somewhere in `raw`? False only when a literal every match needs is absent.
 bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw) {
   const auto& spec = anchor.spec();
   if (spec.kind == anchor::Kind::cmake) {
     for (const auto& command : spec.commands)
-      if (contains_case_insensitive(raw, command))
+      if (text::contains_ascii_case_insensitive(raw, command))
         return true;
     return false;
   }
   const std::string& literal = anchor.prefilter_literal();
   if (literal.empty())
     return true;
-  return anchor.prefilter_is_case_insensitive() ? contains_case_insensitive(raw, literal)
+  return anchor.prefilter_is_case_insensitive() ? text::contains_ascii_case_insensitive(raw, literal)
                                                 : raw.find(literal) != std::string_view::npos;
 }
 
@@ -150,9 +136,11 @@ std::string describe_lines(const std::vector<std::size_t>& lines) {
 }
 
 // Evaluates one edit on one file's bytes (docs/patchsets.md, "Outcome of an edit on one file").
+// `anchor_may_match` is may_match(edit.anchor, raw), which the caller has already asked.
 EditOnFile evaluate(const catalog::Patchset& patchset, const catalog::Edit& edit,
                     const std::string& path, std::string_view raw,
-                    const text::NormalizedText& normalized, const anchor::CompileOptions& options) {
+                    const text::NormalizedText& normalized, bool anchor_may_match,
+                    const anchor::CompileOptions& options) {
   EditOnFile out;
   EditReport& r = out.report;
   r.patchset = patchset.id;
@@ -172,7 +160,7 @@ EditOnFile evaluate(const catalog::Patchset& patchset, const catalog::Edit& edit
     return out;
   }
   anchor::FindResult found;
-  if (may_match(edit.anchor, raw))
+  if (anchor_may_match)
     found = edit.anchor.find(text);
   if (found.parse_degraded) {
     r.outcome = Outcome::parse_degraded;
@@ -366,21 +354,23 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
         }
         continue;
       }
-      // Only parse what some anchor could match: a quick literal check first.
+      // Only parse what some anchor could match: a quick literal check first, once per edit.
+      std::vector<char> anchor_may_match(refs.size());
       bool any_candidate = false;
-      for (const auto& ref : refs) {
-        const auto& e = selected[ref.patchset]->edits[ref.edit];
-        if (e.matches.kind != catalog::MatchCount::Kind::any || may_match(e.anchor, read->bytes)) {
-          any_candidate = true;
-          break;
-        }
+      for (std::size_t k = 0; k < refs.size(); ++k) {
+        const auto& e = selected[refs[k].patchset]->edits[refs[k].edit];
+        anchor_may_match[k] = may_match(e.anchor, read->bytes);
+        any_candidate = any_candidate || anchor_may_match[k] ||
+                        e.matches.kind != catalog::MatchCount::Kind::any;
       }
       if (!any_candidate)
         continue;
       text::NormalizedText normalized(read->bytes);
-      for (const auto& ref : refs) {
+      for (std::size_t k = 0; k < refs.size(); ++k) {
+        const auto& ref = refs[k];
         const auto& p = *selected[ref.patchset];
-        auto result = evaluate(p, p.edits[ref.edit], path, read->bytes, normalized, compile_options);
+        auto result = evaluate(p, p.edits[ref.edit], path, read->bytes, normalized,
+                               anchor_may_match[k] != 0, compile_options);
         result.report.repository = tree.repository_of(path);
         // The patched form in a file exactly as committed was not written by torchpatch nor by
         // hand in this work tree: upstream's own fix (or the checkout's history) put it there.

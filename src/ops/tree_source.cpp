@@ -51,7 +51,7 @@ std::optional<Result<repo::IndexListing>> ListingPrefetch::take(const fs::path& 
 
 WorkTreeSource::WorkTreeSource(fs::path root, const repo::Repository* repository,
                                ListingPrefetch* prefetch)
-    : m_root(std::move(root)), m_repository(repository), m_prefetch(prefetch) {}
+    : m_root(std::move(root)), m_resolver(m_root), m_repository(repository), m_prefetch(prefetch) {}
 
 Result<void> WorkTreeSource::load_listing() {
   if (m_listed)
@@ -94,7 +94,7 @@ Result<const std::vector<std::string>*> WorkTreeSource::files() {
 }
 
 Result<ReadResult> WorkTreeSource::read(const std::string& path) const {
-  auto resolved = platform::resolve_inside(m_root, path);
+  auto resolved = m_resolver.resolve(path);
   if (!resolved)
     return unexpected(resolved.error());
   std::error_code ec;
@@ -102,7 +102,7 @@ Result<ReadResult> WorkTreeSource::read(const std::string& path) const {
   if (ec || !fs::exists(status))
     return ReadResult{ReadResult::Status::missing, {}};
   if (fs::is_symlink(status))
-    status = fs::status(*resolved, ec); // resolve_inside has checked where it points
+    status = fs::status(*resolved, ec); // the resolver has checked where it points
   if (!fs::is_regular_file(status))
     return ReadResult{ReadResult::Status::not_a_file, {}};
   auto bytes = platform::read_file(*resolved);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/result.hpp"
+#include "platform/files.hpp"
 #include "repo/repository.hpp"
 
 namespace tp::ops {
@@ -88,6 +89,7 @@ public:
 private:
   Result<void> load_listing();
   fs::path m_root;
+  platform::InsideResolver m_resolver;
   const repo::Repository* m_repository;
   ListingPrefetch* m_prefetch;
   bool m_listed = false;

@@ -2,7 +2,9 @@
 #include "platform/files.hpp"
 
 #include <algorithm>
+#include <mutex>
 #include <optional>
+#include <unordered_set>
 #include <system_error>
 #include <thread>
 #include <vector>
@@ -171,7 +173,12 @@ void remove_stale_temporaries(const fs::path& target_path) {
   }
 }
 
-Result<fs::path> resolve_inside(const fs::path& root, std::string_view relative) {
+namespace {
+
+// resolve_inside's work; `plain_folders`, when given, holds folders (from the root, '/'-joined)
+// already seen not to be symlinks and gains those seen now.
+Result<fs::path> resolve_under(const fs::path& root, std::string_view relative, std::mutex* mutex,
+                               std::unordered_set<std::string>* plain_folders) {
   if (relative.empty()) {
     return refuse(relative, "the path is empty");
   }
@@ -215,9 +222,24 @@ Result<fs::path> resolve_inside(const fs::path& root, std::string_view relative)
   std::error_code ec;
   std::optional<fs::path> root_canonical;
   fs::path result = root;
-  for (const std::string& part : kept) {
+  std::string folder; // kept[0..i] joined, for the cache
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    const std::string& part = kept[i];
     result /= fs::path(std::u8string(part.begin(), part.end()));
-    if (!fs::is_symlink(fs::symlink_status(result, ec))) {
+    const bool is_last = i + 1 == kept.size();
+    if (!is_last && plain_folders) {
+      folder += (i ? "/" : "") + part;
+      std::lock_guard<std::mutex> lock(*mutex);
+      if (plain_folders->count(folder)) {
+        continue;
+      }
+    }
+    const fs::file_status status = fs::symlink_status(result, ec);
+    if (!fs::is_symlink(status)) {
+      if (!is_last && plain_folders && fs::is_directory(status)) {
+        std::lock_guard<std::mutex> lock(*mutex);
+        plain_folders->insert(folder);
+      }
       continue;
     }
     if (!root_canonical) {
@@ -246,6 +268,18 @@ Result<fs::path> resolve_inside(const fs::path& root, std::string_view relative)
     }
   }
   return result;
+}
+
+} // namespace
+
+Result<fs::path> resolve_inside(const fs::path& root, std::string_view relative) {
+  return resolve_under(root, relative, nullptr, nullptr);
+}
+
+InsideResolver::InsideResolver(fs::path root) : m_root(std::move(root)) {}
+
+Result<fs::path> InsideResolver::resolve(std::string_view relative) const {
+  return resolve_under(m_root, relative, &m_mutex, &m_plain_folders);
 }
 
 FileLock::FileLock(std::unique_ptr<Handle> handle) : m_handle(std::move(handle)) {}

@@ -5,9 +5,11 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 
 #include "base/result.hpp"
 
@@ -46,6 +48,20 @@ Result<void> sync_directory(const fs::path& dir);
 // UNC prefix, a `..` component that climbs out, or an existing symlink (at any component) whose
 // target lies outside `root`. The file itself need not exist. Returns the path to use.
 Result<fs::path> resolve_inside(const fs::path& root, std::string_view relative);
+
+// resolve_inside for many paths under one root (a plan reads a thousand files or more): the
+// folders on the way that were seen to be plain folders, not symlinks, are remembered and not
+// asked about again. Thread-safe. Meant for reading; a write resolves afresh.
+class InsideResolver {
+public:
+  explicit InsideResolver(fs::path root);
+  Result<fs::path> resolve(std::string_view relative) const;
+
+private:
+  fs::path m_root;
+  mutable std::mutex m_mutex;
+  mutable std::unordered_set<std::string> m_plain_folders; // '/'-joined, from the root
+};
 
 // An exclusive advisory lock on `lock_file` (created if needed), held until destruction. Waits up
 // to `wait` for another holder, then fails with a message that names the holder's lock file.

@@ -1,6 +1,7 @@
 #include "text/text.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace tp::text {
 
@@ -54,6 +55,44 @@ std::string with_eol(std::string_view lf_text, Eol eol) {
     out += c;
   }
   return out;
+}
+
+namespace {
+
+unsigned char ascii_lower(unsigned char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<unsigned char>(c - 'A' + 'a') : c;
+}
+
+unsigned char ascii_upper(unsigned char c) {
+  return c >= 'a' && c <= 'z' ? static_cast<unsigned char>(c - 'a' + 'A') : c;
+}
+
+} // namespace
+
+bool contains_ascii_case_insensitive(std::string_view haystack, std::string_view needle) {
+  const std::size_t m = needle.size();
+  if (m == 0)
+    return true;
+  if (haystack.size() < m)
+    return false;
+  // How far the window may move when its last byte is c: from the last place c (either case)
+  // has in the needle before its final byte, else the needle's whole length.
+  std::array<std::size_t, 256> shift;
+  shift.fill(m);
+  for (std::size_t i = 0; i + 1 < m; ++i) {
+    const unsigned char c = static_cast<unsigned char>(needle[i]);
+    shift[ascii_lower(c)] = shift[ascii_upper(c)] = m - 1 - i;
+  }
+  for (std::size_t at = 0; at + m <= haystack.size();
+       at += shift[static_cast<unsigned char>(haystack[at + m - 1])]) {
+    std::size_t j = m;
+    while (j > 0 && ascii_lower(static_cast<unsigned char>(haystack[at + j - 1])) ==
+                        ascii_lower(static_cast<unsigned char>(needle[j - 1])))
+      --j;
+    if (j == 0)
+      return true;
+  }
+  return false;
 }
 
 } // namespace tp::text

@@ -42,4 +42,8 @@ private:
 // `lf_text` with each "\n" written as `eol`.
 std::string with_eol(std::string_view lf_text, Eol eol);
 
+// Whether `haystack` holds `needle`, ASCII letters compared without case (as CMake compares
+// command names; independent of the locale). A Horspool search: it skips most of a large file.
+bool contains_ascii_case_insensitive(std::string_view haystack, std::string_view needle);
+
 } // namespace tp::text

@@ -105,21 +105,49 @@ TEST_CASE("write_file_atomic: a missing parent folder is an error, not a crash")
   CHECK(written.error().message().find("f.txt") != std::string::npos);
 }
 
+// resolve_inside and InsideResolver answer alike: every case runs three ways, the one-off
+// function, a fresh resolver, and one resolver asked twice (the second answer is the one checked,
+// so the folders it remembered are in play).
+class Resolvers {
+public:
+  explicit Resolvers(fs::path root) : m_root(root), m_shared(std::move(root)) {}
+  static constexpr int k_ways = 3;
+  tp::Result<fs::path> resolve(int way, std::string_view relative) {
+    switch (way) {
+    case 0:
+      return resolve_inside(m_root, relative);
+    case 1:
+      return tp::platform::InsideResolver(m_root).resolve(relative);
+    default:
+      (void)m_shared.resolve(relative);
+      return m_shared.resolve(relative);
+    }
+  }
+
+private:
+  fs::path m_root;
+  tp::platform::InsideResolver m_shared;
+};
+
 TEST_CASE("resolve_inside: accepts normal paths and backslash separators") {
   TP_TEST_DIR(dir);
   dir.write("third_party/fmt/CMakeLists.txt", "x");
-  auto forward = resolve_inside(dir.path(), "third_party/fmt/CMakeLists.txt");
-  REQUIRE(forward);
-  CHECK(*forward == dir / "third_party/fmt/CMakeLists.txt");
-  auto backslash = resolve_inside(dir.path(), "third_party\\fmt\\CMakeLists.txt");
-  REQUIRE(backslash);
-  CHECK(*backslash == *forward);
-  auto not_yet = resolve_inside(dir.path(), "new/dir/file.h");
-  REQUIRE(not_yet);
-  CHECK(*not_yet == dir / "new/dir/file.h");
-  auto inner_dots = resolve_inside(dir.path(), "a/./b/../c.txt");
-  REQUIRE(inner_dots);
-  CHECK(*inner_dots == dir / "a/c.txt");
+  Resolvers resolvers(dir.path());
+  for (int way = 0; way < Resolvers::k_ways; ++way) {
+    CAPTURE(way);
+    auto forward = resolvers.resolve(way, "third_party/fmt/CMakeLists.txt");
+    REQUIRE(forward);
+    CHECK(*forward == dir / "third_party/fmt/CMakeLists.txt");
+    auto backslash = resolvers.resolve(way, "third_party\\fmt\\CMakeLists.txt");
+    REQUIRE(backslash);
+    CHECK(*backslash == *forward);
+    auto not_yet = resolvers.resolve(way, "new/dir/file.h");
+    REQUIRE(not_yet);
+    CHECK(*not_yet == dir / "new/dir/file.h");
+    auto inner_dots = resolvers.resolve(way, "a/./b/../c.txt");
+    REQUIRE(inner_dots);
+    CHECK(*inner_dots == dir / "a/c.txt");
+  }
 }
 
 TEST_CASE("resolve_inside: refuses paths that leave the root, naming the path and why") {
@@ -143,13 +171,17 @@ TEST_CASE("resolve_inside: refuses paths that leave the root, naming the path an
       {"", "empty"},
       {"a/..", "checkout root itself"},
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.path);
-    auto resolved = resolve_inside(dir.path(), c.path);
-    REQUIRE_FALSE(resolved);
-    CHECK(resolved.error().message().find("refusing path '" + std::string(c.path) + "'") !=
-          std::string::npos);
-    CHECK(resolved.error().message().find(c.why) != std::string::npos);
+  Resolvers resolvers(dir.path());
+  for (int way = 0; way < Resolvers::k_ways; ++way) {
+    for (const Case& c : cases) {
+      CAPTURE(way);
+      CAPTURE(c.path);
+      auto resolved = resolvers.resolve(way, c.path);
+      REQUIRE_FALSE(resolved);
+      CHECK(resolved.error().message().find("refusing path '" + std::string(c.path) + "'") !=
+            std::string::npos);
+      CHECK(resolved.error().message().find(c.why) != std::string::npos);
+    }
   }
 }
 
@@ -163,13 +195,19 @@ TEST_CASE("resolve_inside: refuses a symlink pointing outside the root") {
   fs::create_symlink(dir / "outside/nothing-here", dir / "root/dangling");
   fs::create_directory_symlink("sub", dir / "root/inside-link");
 
-  for (const char* path : {"escape/file.txt", "sub/relative-escape/file.txt", "dangling"}) {
-    CAPTURE(path);
-    auto resolved = resolve_inside(dir / "root", path);
-    REQUIRE_FALSE(resolved);
-    CHECK(resolved.error().message().find("points outside") != std::string::npos);
+  Resolvers resolvers(dir / "root");
+  for (int way = 0; way < Resolvers::k_ways; ++way) {
+    CAPTURE(way);
+    // "sub" is a plain folder: a resolver remembers it, and must still look at what is below it.
+    CHECK(resolvers.resolve(way, "sub/file.txt"));
+    for (const char* path : {"escape/file.txt", "sub/relative-escape/file.txt", "dangling"}) {
+      CAPTURE(path);
+      auto resolved = resolvers.resolve(way, path);
+      REQUIRE_FALSE(resolved);
+      CHECK(resolved.error().message().find("points outside") != std::string::npos);
+    }
+    CHECK(resolvers.resolve(way, "inside-link/file.txt"));
   }
-  CHECK(resolve_inside(dir / "root", "inside-link/file.txt"));
 }
 #endif
 
