@@ -51,7 +51,7 @@ std::optional<Result<repo::IndexListing>> ListingPrefetch::take(const fs::path& 
 
 WorkTreeSource::WorkTreeSource(fs::path root, const repo::Repository* repository,
                                ListingPrefetch* prefetch)
-    : m_root(std::move(root)), m_resolver(m_root), m_repository(repository), m_prefetch(prefetch) {}
+    : m_root(std::move(root)), m_reader(m_root), m_repository(repository), m_prefetch(prefetch) {}
 
 Result<void> WorkTreeSource::load_listing() {
   if (m_listed)
@@ -94,21 +94,18 @@ Result<const std::vector<std::string>*> WorkTreeSource::files() {
 }
 
 Result<ReadResult> WorkTreeSource::read(const std::string& path) const {
-  auto resolved = m_resolver.resolve(path);
-  if (!resolved)
-    return unexpected(resolved.error());
-  std::error_code ec;
-  auto status = fs::symlink_status(*resolved, ec);
-  if (ec || !fs::exists(status))
+  auto file = m_reader.read(path);
+  if (!file)
+    return unexpected(file.error());
+  switch (file->status) {
+  case platform::TreeReader::Status::ok:
+    return ReadResult{ReadResult::Status::ok, std::move(file->bytes)};
+  case platform::TreeReader::Status::missing:
     return ReadResult{ReadResult::Status::missing, {}};
-  if (fs::is_symlink(status))
-    status = fs::status(*resolved, ec); // the resolver has checked where it points
-  if (!fs::is_regular_file(status))
-    return ReadResult{ReadResult::Status::not_a_file, {}};
-  auto bytes = platform::read_file(*resolved);
-  if (!bytes)
-    return unexpected(bytes.error());
-  return ReadResult{ReadResult::Status::ok, std::move(*bytes)};
+  case platform::TreeReader::Status::not_a_file:
+    break;
+  }
+  return ReadResult{ReadResult::Status::not_a_file, {}};
 }
 
 std::string WorkTreeSource::repository_of(const std::string& path) const {

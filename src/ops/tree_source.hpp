@@ -89,7 +89,7 @@ public:
 private:
   Result<void> load_listing();
   fs::path m_root;
-  platform::InsideResolver m_resolver;
+  platform::TreeReader m_reader;
   const repo::Repository* m_repository;
   ListingPrefetch* m_prefetch;
   bool m_listed = false;

@@ -282,6 +282,73 @@ Result<fs::path> InsideResolver::resolve(std::string_view relative) const {
   return resolve_under(m_root, relative, &m_mutex, &m_plain_folders);
 }
 
+namespace {
+
+// Only plain components may go to the kernel: '.', '..', empty components, backslashes and
+// drive or stream syntax are resolve_inside's to refuse or normalise.
+bool is_plain_relative(std::string_view relative) {
+  if (relative.empty() || relative.front() == '/' || relative.back() == '/') {
+    return false;
+  }
+  if (relative.find_first_of("\\:") != std::string_view::npos ||
+      relative.find("//") != std::string_view::npos) {
+    return false;
+  }
+  std::size_t start = 0;
+  while (start <= relative.size()) {
+    const std::size_t slash = std::min(relative.find('/', start), relative.size());
+    const std::string_view part = relative.substr(start, slash - start);
+    if (part == "." || part == "..") {
+      return false;
+    }
+    start = slash + 1;
+  }
+  return true;
+}
+
+} // namespace
+
+TreeReader::TreeReader(fs::path root)
+    : m_root(root), m_resolver(root), m_root_folder(os::open_folder_for_beneath(root).value) {}
+
+TreeReader::~TreeReader() { os::close_folder({m_root_folder}); }
+
+Result<TreeReader::File> TreeReader::read(std::string_view relative) const {
+  if (m_root_folder >= 0 && is_plain_relative(relative)) {
+    auto beneath = os::read_beneath({m_root_folder}, relative);
+    if (beneath.status == os::BeneathRead::Status::ok) {
+      return File{Status::ok, std::move(beneath.bytes)};
+    }
+    if (beneath.status == os::BeneathRead::Status::not_a_file) {
+      return File{Status::not_a_file, {}};
+    }
+  }
+  return read_portably(relative);
+}
+
+Result<TreeReader::File> TreeReader::read_portably(std::string_view relative) const {
+  auto resolved = m_resolver.resolve(relative);
+  if (!resolved) {
+    return unexpected(resolved.error());
+  }
+  std::error_code ec;
+  auto status = fs::symlink_status(*resolved, ec);
+  if (ec || !fs::exists(status)) {
+    return File{Status::missing, {}};
+  }
+  if (fs::is_symlink(status)) {
+    status = fs::status(*resolved, ec); // the resolver has checked where it points
+  }
+  if (!fs::is_regular_file(status)) {
+    return File{Status::not_a_file, {}};
+  }
+  auto bytes = read_file(*resolved);
+  if (!bytes) {
+    return unexpected(bytes.error());
+  }
+  return File{Status::ok, std::move(*bytes)};
+}
+
 FileLock::FileLock(std::unique_ptr<Handle> handle) : m_handle(std::move(handle)) {}
 FileLock::~FileLock() = default;
 

@@ -3,6 +3,7 @@
 // checkout root, and an exclusive lock. Portable parts live in files.cpp; the POSIX and Win32
 // specifics in platform_posix.cpp / platform_win32.cpp behind the functions declared here.
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -61,6 +62,34 @@ private:
   fs::path m_root;
   mutable std::mutex m_mutex;
   mutable std::unordered_set<std::string> m_plain_folders; // '/'-joined, from the root
+};
+
+// Reads the files of one tree for a plan, never from outside its root. On Linux the kernel does
+// the containment in the open itself (openat2 with RESOLVE_BENEATH: one system call instead of
+// an lstat per folder, and no window between the check and the open); anything it refuses or
+// cannot do, and every other platform, goes through InsideResolver. Thread-safe.
+class TreeReader {
+public:
+  enum class Status { ok, missing, not_a_file };
+  struct File {
+    Status status = Status::ok;
+    std::string bytes;
+  };
+
+  explicit TreeReader(fs::path root);
+  ~TreeReader();
+  TreeReader(const TreeReader&) = delete;
+  TreeReader& operator=(const TreeReader&) = delete;
+
+  // `relative` as for resolve_inside. An error for a path that leaves the root (the same words
+  // as resolve_inside's) or a file that cannot be read.
+  Result<File> read(std::string_view relative) const;
+
+private:
+  Result<File> read_portably(std::string_view relative) const;
+  fs::path m_root;
+  InsideResolver m_resolver;
+  std::intptr_t m_root_folder = -1; // an os::NativeFile; -1 without kernel support
 };
 
 // An exclusive advisory lock on `lock_file` (created if needed), held until destruction. Waits up

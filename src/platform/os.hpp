@@ -29,6 +29,23 @@ struct CreatedTemp {
 // The whole file; errors name the path and the OS reason.
 Result<std::string> read_all(const fs::path& path);
 
+// A folder held open, for reads relative to it; invalid (value -1) where read_beneath has no
+// kernel support or the folder cannot be opened.
+NativeFile open_folder_for_beneath(const fs::path& folder);
+void close_folder(NativeFile folder);
+
+// Reads `relative` (plain '/'-separated components, no '.', '..' or empty ones) below `folder`,
+// the kernel refusing any resolution that would leave it (Linux openat2 with RESOLVE_BENEATH).
+// `ask_portable` whenever the answer needs the portable path: no kernel support, a file that is
+// not there, or a resolution the kernel refused (leaving the folder, an absolute symlink), so
+// that the portable path decides and words the error.
+struct BeneathRead {
+  enum class Status { ok, not_a_file, ask_portable };
+  Status status = Status::ask_portable;
+  std::string bytes;
+};
+BeneathRead read_beneath(NativeFile folder, std::string_view relative);
+
 Result<CreatedTemp> create_temp_beside(const fs::path& target);
 Result<void> write_all(NativeFile file, std::string_view bytes, const fs::path& path);
 // Flushes the file's data to the device (fsync / FlushFileBuffers).

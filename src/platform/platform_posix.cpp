@@ -3,13 +3,19 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <string>
 #include <system_error>
 #include <vector>
 
 #include <fcntl.h>
+#include <sys/syscall.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#if defined(__linux__)
+#include <linux/openat2.h>
+#endif
 
 namespace tp::platform::os {
 
@@ -28,16 +34,14 @@ int close_retrying(int fd) {
 
 } // namespace
 
-Result<std::string> read_all(const fs::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    return os_failure("reading", path, errno);
-  }
-  // Read straight into the result, sized from fstat (one byte more, so that the read that finds
-  // the end is the second); a file that grows meanwhile is still read whole.
-  struct stat st {};
-  const bool sized = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0;
-  std::string bytes(sized ? static_cast<std::size_t>(st.st_size) + 1 : 64 * 1024, '\0');
+namespace {
+
+// Reads the open `fd` to its end into a buffer sized by fstat (one byte more, so that the read
+// that finds the end is the second); a file that grows meanwhile is still read whole. Returns the
+// errno of a failed read, 0 on success.
+int read_to_end(int fd, const struct stat& st, std::string& bytes) {
+  const bool sized = S_ISREG(st.st_mode) && st.st_size >= 0;
+  bytes.assign(sized ? static_cast<std::size_t>(st.st_size) + 1 : 64 * 1024, '\0');
   std::size_t size = 0;
   for (;;) {
     if (size == bytes.size()) {
@@ -48,18 +52,89 @@ Result<std::string> read_all(const fs::path& path) {
       if (errno == EINTR) {
         continue;
       }
-      const int error_number = errno;
-      close_retrying(fd);
-      return os_failure("reading", path, error_number);
+      return errno;
     }
     if (n == 0) {
       break;
     }
     size += static_cast<std::size_t>(n);
   }
-  close_retrying(fd);
   bytes.resize(size);
+  return 0;
+}
+
+} // namespace
+
+Result<std::string> read_all(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    return os_failure("reading", path, errno);
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    st.st_mode = 0;
+  }
+  std::string bytes;
+  const int error_number = read_to_end(fd, st, bytes);
+  close_retrying(fd);
+  if (error_number != 0) {
+    return os_failure("reading", path, error_number);
+  }
   return bytes;
+}
+
+NativeFile open_folder_for_beneath(const fs::path& folder) {
+#if defined(__linux__) && defined(SYS_openat2)
+  return {::open(folder.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC)};
+#else
+  (void)folder;
+  return {};
+#endif
+}
+
+void close_folder(NativeFile folder) {
+  if (folder.value >= 0) {
+    close_retrying(static_cast<int>(folder.value));
+  }
+}
+
+BeneathRead read_beneath(NativeFile folder, std::string_view relative) {
+  BeneathRead out;
+#if defined(__linux__) && defined(SYS_openat2)
+  if (folder.value < 0) {
+    return out;
+  }
+  struct open_how how {};
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat below turns it away.
+  how.flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+  how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+  const std::string path(relative);
+  const long fd = ::syscall(SYS_openat2, static_cast<int>(folder.value), path.c_str(), &how,
+                            sizeof how);
+  if (fd < 0) {
+    return out; // ENOSYS, EPERM (a seccomp filter), EXDEV, ENOENT, ...: the portable path says
+  }
+  struct stat st {};
+  if (::fstat(static_cast<int>(fd), &st) != 0) {
+    close_retrying(static_cast<int>(fd));
+    return out;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    close_retrying(static_cast<int>(fd));
+    out.status = BeneathRead::Status::not_a_file;
+    return out;
+  }
+  const int error_number = read_to_end(static_cast<int>(fd), st, out.bytes);
+  close_retrying(static_cast<int>(fd));
+  out.status = error_number == 0 ? BeneathRead::Status::ok : BeneathRead::Status::ask_portable;
+  if (error_number != 0) {
+    out.bytes.clear();
+  }
+#else
+  (void)folder;
+  (void)relative;
+#endif
+  return out;
 }
 
 Result<CreatedTemp> create_temp_beside(const fs::path& target) {

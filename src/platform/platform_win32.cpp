@@ -69,6 +69,11 @@ Result<std::string> read_all(const fs::path& path) {
   return bytes;
 }
 
+// No kernel-checked resolution here: every read takes the portable path (InsideResolver).
+NativeFile open_folder_for_beneath(const fs::path&) { return {}; }
+void close_folder(NativeFile) {}
+BeneathRead read_beneath(NativeFile, std::string_view) { return {}; }
+
 Result<CreatedTemp> create_temp_beside(const fs::path& target) {
   const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(L".");
   DWORD last_error = ERROR_FILE_EXISTS;

@@ -3,6 +3,10 @@
 #include <chrono>
 #include <string>
 
+#ifndef _WIN32
+#include <sys/stat.h>
+#endif
+
 #include <doctest/doctest.h>
 
 #include "platform/test_dir.hpp"
@@ -229,5 +233,76 @@ TEST_CASE("FileLock: a second acquire fails after the wait, then succeeds once r
   auto third = FileLock::acquire(lock_file, std::chrono::milliseconds(0));
   CHECK(third);
 }
+
+} // TEST_SUITE
+
+TEST_SUITE("platform::TreeReader") {
+
+TEST_CASE("TreeReader: reads files below the root; missing, folders and the rest are said so") {
+  TP_TEST_DIR(dir);
+  dir.write("root/a/b/c.txt", std::string("one\r\ntwo\0three", 14));
+  dir.write("root/empty.txt", "");
+  fs::create_directories(dir / "root/folder");
+  tp::platform::TreeReader reader(dir / "root");
+
+  auto c = reader.read("a/b/c.txt");
+  REQUIRE(c);
+  CHECK(c->status == tp::platform::TreeReader::Status::ok);
+  CHECK(c->bytes == std::string("one\r\ntwo\0three", 14));
+  auto empty = reader.read("empty.txt");
+  REQUIRE(empty);
+  CHECK(empty->status == tp::platform::TreeReader::Status::ok);
+  CHECK(empty->bytes.empty());
+  auto backslash = reader.read("a\\b\\c.txt");
+  REQUIRE(backslash);
+  CHECK(backslash->bytes == c->bytes);
+  auto missing = reader.read("a/none.txt");
+  REQUIRE(missing);
+  CHECK(missing->status == tp::platform::TreeReader::Status::missing);
+  auto folder = reader.read("folder");
+  REQUIRE(folder);
+  CHECK(folder->status == tp::platform::TreeReader::Status::not_a_file);
+  auto climbing = reader.read("a/../../outside.txt");
+  REQUIRE_FALSE(climbing);
+  CHECK(climbing.error().message().find("'..' climbs out") != std::string::npos);
+}
+
+#ifndef _WIN32
+TEST_CASE("TreeReader: symlinks are followed only while they stay inside the root") {
+  TP_TEST_DIR(dir);
+  dir.write("root/real/file.txt", "inside\n");
+  dir.write("outside/secret.txt", "secret\n");
+  fs::create_symlink("real/file.txt", dir / "root/relative-link");
+  fs::create_symlink(dir / "root/real/file.txt", dir / "root/absolute-link"); // inside, absolute
+  fs::create_directory_symlink("real", dir / "root/folder-link");
+  fs::create_symlink(dir / "outside/secret.txt", dir / "root/escape");
+  fs::create_directory_symlink("../outside", dir / "root/escape-folder");
+  tp::platform::TreeReader reader(dir / "root");
+
+  for (const char* path : {"relative-link", "absolute-link", "folder-link/file.txt"}) {
+    CAPTURE(path);
+    auto read = reader.read(path);
+    REQUIRE(read);
+    CHECK(read->status == tp::platform::TreeReader::Status::ok);
+    CHECK(read->bytes == "inside\n");
+  }
+  for (const char* path : {"escape", "escape-folder/secret.txt"}) {
+    CAPTURE(path);
+    auto read = reader.read(path);
+    REQUIRE_FALSE(read);
+    CHECK(read.error().message().find("points outside") != std::string::npos);
+  }
+}
+
+TEST_CASE("TreeReader: a FIFO is not a file, and reading it does not wait for a writer") {
+  TP_TEST_DIR(dir);
+  fs::create_directories(dir / "root");
+  REQUIRE(::mkfifo((dir / "root/pipe").c_str(), 0600) == 0);
+  tp::platform::TreeReader reader(dir / "root");
+  auto read = reader.read("pipe");
+  REQUIRE(read);
+  CHECK(read->status == tp::platform::TreeReader::Status::not_a_file);
+}
+#endif
 
 } // TEST_SUITE
