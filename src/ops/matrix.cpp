@@ -16,15 +16,18 @@ bool is_under(const std::string& path, const std::string& folder) {
 } // namespace
 
 RevisionTreeSource::RevisionTreeSource(repo::RevisionTree tree) : m_tree(std::move(tree)) {
-  m_paths.reserve(m_tree.files().size());
-  for (const auto& f : m_tree.files()) {
-    m_paths.push_back(f.path);
+  for (const auto& f : m_tree.files())
     if (!f.repository.empty())
       m_repository_of.emplace(f.path, f.repository);
-  }
 }
 
-Result<const std::vector<std::string>*> RevisionTreeSource::files() { return &m_paths; }
+Result<const std::vector<std::string>*> RevisionTreeSource::files(const repo::PathFilter& keep) {
+  m_paths.clear();
+  for (const auto& f : m_tree.files())
+    if (!keep || keep(f.path))
+      m_paths.push_back(f.path);
+  return &m_paths;
+}
 
 Result<ReadResult> RevisionTreeSource::read(const std::string& path) const {
   auto bytes = m_tree.read(path);

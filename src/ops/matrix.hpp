@@ -20,7 +20,7 @@ namespace tp::ops {
 class RevisionTreeSource final : public TreeSource {
 public:
   explicit RevisionTreeSource(repo::RevisionTree tree);
-  Result<const std::vector<std::string>*> files() override;
+  Result<const std::vector<std::string>*> files(const repo::PathFilter& keep) override;
   Result<ReadResult> read(const std::string& path) const override;
   std::string repository_of(const std::string& path) const override;
   std::optional<std::string> uninitialised_submodule_of(const std::string& path) const override;

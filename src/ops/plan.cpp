@@ -244,10 +244,6 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   plan.catalog_version = catalog.version;
   anchor::CompileOptions compile_options{catalog.export_macros};
 
-  auto listing = tree.files();
-  if (!listing)
-    return with_context(listing, "listing the checkout's files");
-
   // 1. Which patchsets apply to this version and these facts; which files each edit selects.
   std::vector<const catalog::Patchset*> selected;
   std::map<std::string, std::vector<EditRef>> edits_by_file;
@@ -293,13 +289,30 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
           edits_by_file[pattern].push_back({index, e});
       }
   }
-  // One pass over a listing that may hold 100,000+ paths, for every glob at once.
-  for (const auto& path : **listing) {
+  // The listing keeps only what some glob selects, so that of the 100,000+ paths of a large
+  // index only those few become strings. Asked even without globs: it also says which
+  // submodules are there.
+  auto selects = [&globs](std::string_view path, auto&& on_glob) {
     const std::string_view name = last_component(path);
+    bool any = false;
     for (const auto& glob : globs)
-      if (glob.filter.may_select(name) && catalog::glob_match(glob.pattern, path))
-        edits_by_file[path].push_back(glob.ref);
-  }
+      if (glob.filter.may_select(name) && catalog::glob_match(glob.pattern, path)) {
+        any = true;
+        if (!on_glob(glob))
+          break;
+      }
+    return any;
+  };
+  auto listing = tree.files([&selects](std::string_view path) {
+    return selects(path, [](const GlobSelector&) { return false; });
+  });
+  if (!listing)
+    return with_context(listing, "listing the checkout's files");
+  for (const auto& path : **listing)
+    selects(path, [&](const GlobSelector& glob) {
+      edits_by_file[path].push_back(glob.ref);
+      return true;
+    });
   // Each edit once per file (two of its globs, or a glob and a name, may select the same file),
   // in catalog order.
   for (auto& [path, refs] : edits_by_file) {

@@ -1,6 +1,7 @@
 #include "ops/tree_source.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "platform/files.hpp"
 
@@ -24,25 +25,31 @@ bool skip_folder(const std::string& name) {
 ListingPrefetch::ListingPrefetch(const fs::path& directory) {
   std::promise<Found> promise;
   m_found = promise.get_future();
-  m_thread = std::thread([promise = std::move(promise), directory]() mutable {
+  m_thread = std::thread([promise = std::move(promise), keep = m_keep.get_future().share(),
+                          directory]() mutable {
     auto repository = repo::Repository::discover(directory);
     if (!repository) {
       promise.set_value({{}, Result<repo::IndexListing>(repo::IndexListing{})});
       return;
     }
-    promise.set_value({repository->root(), repository->list_index()});
+    promise.set_value({repository->root(), repository->list_index(keep)});
     // `repository` (and libgit2's parsed index) is freed here, while the plan goes on.
   });
 }
 
 ListingPrefetch::~ListingPrefetch() {
+  if (!m_keep_given) // nobody took the listing (the catalog failed to load, say): keep nothing
+    m_keep.set_value([](std::string_view) { return false; });
   if (m_thread.joinable())
     m_thread.join();
 }
 
-std::optional<Result<repo::IndexListing>> ListingPrefetch::take(const fs::path& root) {
+std::optional<Result<repo::IndexListing>> ListingPrefetch::take(const fs::path& root,
+                                                                repo::PathFilter keep) {
   if (!m_found.valid())
     return std::nullopt;
+  m_keep.set_value(std::move(keep));
+  m_keep_given = true;
   Found found = m_found.get();
   if (found.root.empty() || found.root != root)
     return std::nullopt;
@@ -53,15 +60,14 @@ WorkTreeSource::WorkTreeSource(fs::path root, const repo::Repository* repository
                                ListingPrefetch* prefetch)
     : m_root(std::move(root)), m_reader(m_root), m_repository(repository), m_prefetch(prefetch) {}
 
-Result<void> WorkTreeSource::load_listing() {
-  if (m_listed)
-    return {};
-  m_listed = true;
+Result<void> WorkTreeSource::load_listing(const repo::PathFilter& keep) {
+  m_files.clear();
+  m_submodules.clear();
   if (m_repository) {
     std::optional<Result<repo::IndexListing>> prefetched;
     if (m_prefetch)
-      prefetched = m_prefetch->take(m_root);
-    auto listing = prefetched ? std::move(*prefetched) : m_repository->list_index();
+      prefetched = std::exchange(m_prefetch, nullptr)->take(m_root, keep);
+    auto listing = prefetched ? std::move(*prefetched) : m_repository->list_index(keep);
     if (!listing)
       return unexpected(listing.error());
     m_files = std::move(listing->files);
@@ -78,8 +84,11 @@ Result<void> WorkTreeSource::load_listing() {
         it.disable_recursion_pending();
       continue;
     }
-    if (it->is_regular_file(ec))
-      m_files.push_back(fs::relative(it->path(), m_root, ec).generic_string());
+    if (it->is_regular_file(ec)) {
+      std::string path = fs::relative(it->path(), m_root, ec).generic_string();
+      if (!keep || keep(path))
+        m_files.push_back(std::move(path));
+    }
   }
   if (ec)
     return fail("listing " + m_root.string() + ": " + ec.message());
@@ -87,8 +96,8 @@ Result<void> WorkTreeSource::load_listing() {
   return {};
 }
 
-Result<const std::vector<std::string>*> WorkTreeSource::files() {
-  if (auto r = load_listing(); !r)
+Result<const std::vector<std::string>*> WorkTreeSource::files(const repo::PathFilter& keep) {
+  if (auto r = load_listing(keep); !r)
     return unexpected(r.error());
   return &m_files;
 }
@@ -127,12 +136,15 @@ bool WorkTreeSource::is_committed_as_is(const std::string& path) const {
 }
 
 MemoryTreeSource::MemoryTreeSource(std::map<std::string, std::string> files)
-    : m_contents(std::move(files)) {
-  for (const auto& [path, bytes] : m_contents)
-    m_paths.push_back(path);
-}
+    : m_contents(std::move(files)) {}
 
-Result<const std::vector<std::string>*> MemoryTreeSource::files() { return &m_paths; }
+Result<const std::vector<std::string>*> MemoryTreeSource::files(const repo::PathFilter& keep) {
+  m_kept.clear();
+  for (const auto& [path, bytes] : m_contents)
+    if (!keep || keep(path))
+      m_kept.push_back(path);
+  return &m_kept;
+}
 
 Result<ReadResult> MemoryTreeSource::read(const std::string& path) const {
   auto it = m_contents.find(path);

@@ -28,8 +28,9 @@ struct ReadResult {
 class TreeSource {
 public:
   virtual ~TreeSource() = default;
-  // Every file a glob may select, '/'-separated from the root.
-  virtual Result<const std::vector<std::string>*> files() = 0;
+  // Every file that `keep` keeps (all when it is empty), '/'-separated from the root. Asked once
+  // per plan, with the plan's globs.
+  virtual Result<const std::vector<std::string>*> files(const repo::PathFilter& keep) = 0;
   // One file's bytes. Thread-safe.
   virtual Result<ReadResult> read(const std::string& path) const = 0;
   // "" for the superproject, else the submodule path that holds `path`.
@@ -47,9 +48,10 @@ public:
 
 // Reading a large index is the longest single step of a plan (libgit2 parses and checksums
 // every entry), and it depends on nothing but the repository. A prefetch starts it on its own
-// thread, with its own libgit2 handle, before the catalog is loaded, so that the two overlap.
-// The thread also frees libgit2's copy of the index after handing the listing over. Joined on
-// destruction.
+// thread, with its own libgit2 handle, before the catalog is loaded, so that the two overlap;
+// the plan's path filter, known once the catalog is loaded, is handed over when the listing
+// is taken, and the index read waits for it only if it finishes first. The thread also frees
+// libgit2's copy of the index after handing the listing over. Joined on destruction.
 class ListingPrefetch {
 public:
   // Starts listing the index of the repository holding `directory`. Never fails: a folder that
@@ -59,15 +61,17 @@ public:
   ListingPrefetch(const ListingPrefetch&) = delete;
   ListingPrefetch& operator=(const ListingPrefetch&) = delete;
 
-  // The listing, if the repository found has work tree `root` (waits for it); nullopt when
-  // nothing was prefetched for that root. Once only.
-  std::optional<Result<repo::IndexListing>> take(const fs::path& root);
+  // The files `keep` keeps, if the repository found has work tree `root` (waits for them);
+  // nullopt when nothing was prefetched for that root. Once only.
+  std::optional<Result<repo::IndexListing>> take(const fs::path& root, repo::PathFilter keep);
 
 private:
   struct Found {
     fs::path root; // empty: no repository
     Result<repo::IndexListing> listing;
   };
+  std::promise<repo::PathFilter> m_keep;
+  bool m_keep_given = false;
   std::future<Found> m_found;
   std::thread m_thread;
 };
@@ -80,19 +84,18 @@ public:
   // already hold the listing of the indexes.
   WorkTreeSource(fs::path root, const repo::Repository* repository,
                  ListingPrefetch* prefetch = nullptr);
-  Result<const std::vector<std::string>*> files() override;
+  Result<const std::vector<std::string>*> files(const repo::PathFilter& keep) override;
   Result<ReadResult> read(const std::string& path) const override;
   std::string repository_of(const std::string& path) const override;
   std::optional<std::string> uninitialised_submodule_of(const std::string& path) const override;
   bool is_committed_as_is(const std::string& path) const override;
 
 private:
-  Result<void> load_listing();
+  Result<void> load_listing(const repo::PathFilter& keep);
   fs::path m_root;
   platform::TreeReader m_reader;
   const repo::Repository* m_repository;
-  ListingPrefetch* m_prefetch;
-  bool m_listed = false;
+  ListingPrefetch* m_prefetch; // used by the first listing only
   std::vector<std::string> m_files;
   std::vector<repo::Submodule> m_submodules; // longest paths first
 };
@@ -101,7 +104,7 @@ private:
 class MemoryTreeSource final : public TreeSource {
 public:
   explicit MemoryTreeSource(std::map<std::string, std::string> files);
-  Result<const std::vector<std::string>*> files() override;
+  Result<const std::vector<std::string>*> files(const repo::PathFilter& keep) override;
   Result<ReadResult> read(const std::string& path) const override;
   std::string repository_of(const std::string&) const override { return ""; }
   std::optional<std::string> uninitialised_submodule_of(const std::string&) const override {
@@ -110,7 +113,7 @@ public:
 
 private:
   std::map<std::string, std::string> m_contents;
-  std::vector<std::string> m_paths;
+  std::vector<std::string> m_kept;
 };
 
 } // namespace tp::ops

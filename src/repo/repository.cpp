@@ -53,12 +53,14 @@ private:
 };
 
 Result<void> collect_index(git_repository* repo, const std::string& prefix,
-                           std::vector<std::string>& out, std::vector<Submodule>* submodules,
-                           int depth, EarlySubmodules* early = nullptr);
+                           const std::shared_future<PathFilter>& keep, std::vector<std::string>& out,
+                           std::vector<Submodule>* submodules, int depth,
+                           EarlySubmodules* early = nullptr);
 
 // Opens the submodule checked out at `workdir` + `path` and lists it (recursively).
 SubmoduleListing list_submodule(const std::string& workdir, const std::string& path,
-                                const std::string& prefix, int depth) {
+                                const std::string& prefix, const std::shared_future<PathFilter>& keep,
+                                int depth) {
   SubmoduleListing listing;
   RepoPtr sub;
   const std::string at = workdir + path;
@@ -67,8 +69,8 @@ SubmoduleListing list_submodule(const std::string& workdir, const std::string& p
     return listing;
   }
   listing.initialised = true;
-  if (auto r = collect_index(sub.ptr, prefix + path + "/", listing.files, &listing.submodules,
-                             depth + 1);
+  if (auto r = collect_index(sub.ptr, prefix + path + "/", keep, listing.files,
+                             &listing.submodules, depth + 1);
       !r)
     listing.error = r.error();
   return listing;
@@ -100,26 +102,28 @@ std::vector<std::string> paths_in_gitmodules(const std::string& workdir) {
 }
 
 Result<void> collect_index(git_repository* repo, const std::string& prefix,
-                           std::vector<std::string>& out, std::vector<Submodule>* submodules,
-                           int depth, EarlySubmodules* early) {
+                           const std::shared_future<PathFilter>& keep, std::vector<std::string>& out,
+                           std::vector<Submodule>* submodules, int depth, EarlySubmodules* early) {
   if (depth > 16)
     return fail("submodules nested more than 16 deep under " + prefix);
   IndexPtr index;
   if (git_repository_index(index.out(), repo) < 0)
     return unexpected(libgit2_error("reading the index of " + (prefix.empty() ? "the checkout" : prefix)));
-  std::size_t count = git_index_entrycount(index.ptr);
-  out.reserve(out.size() + count);
+  const std::size_t count = git_index_entrycount(index.ptr);
+  const PathFilter& kept = keep.get();
   const std::string workdir = git_repository_workdir(repo);
+  std::string path = prefix; // reused: only kept paths are copied
   for (std::size_t i = 0; i < count; ++i) {
     const git_index_entry* entry = git_index_get_byindex(index.ptr, i);
     if (!entry || GIT_INDEX_ENTRY_STAGE(entry) != 0)
       continue;
-    std::string path = prefix + entry->path;
+    path.resize(prefix.size());
+    path += entry->path;
     if (entry->mode == GIT_FILEMODE_COMMIT) {
       SubmoduleListing read_here;
       SubmoduleListing* listing = early ? early->find(entry->path) : nullptr;
       if (!listing) {
-        read_here = list_submodule(workdir, entry->path, prefix, depth);
+        read_here = list_submodule(workdir, entry->path, prefix, keep, depth);
         listing = &read_here;
       }
       if (submodules)
@@ -132,7 +136,8 @@ Result<void> collect_index(git_repository* repo, const std::string& prefix,
                   std::back_inserter(*submodules));
       continue;
     }
-    out.push_back(std::move(path));
+    if (!kept || kept(path))
+      out.push_back(path);
   }
   return {};
 }
@@ -273,19 +278,25 @@ bool Repository::is_unmodified(const std::string& path) const {
   return flags == GIT_STATUS_CURRENT;
 }
 
-Result<IndexListing> Repository::list_index() const {
+Result<IndexListing> Repository::list_index(PathFilter keep) const {
+  std::promise<PathFilter> ready;
+  ready.set_value(std::move(keep));
+  return list_index(ready.get_future().share());
+}
+
+Result<IndexListing> Repository::list_index(std::shared_future<PathFilter> keep) const {
   // The superproject's index is by far the largest, and parsing it is most of a listing's time.
   // The submodules .gitmodules names are read meanwhile on a second thread; the superproject's
   // gitlinks still decide what is listed, so the result is that of one walk in index order.
   const std::string workdir = git_repository_workdir(m_handle->repo.ptr);
-  EarlySubmodules early(std::async(std::launch::async, [workdir] {
+  EarlySubmodules early(std::async(std::launch::async, [workdir, keep] {
     std::map<std::string, SubmoduleListing> listings;
     for (const auto& path : paths_in_gitmodules(workdir))
-      listings.emplace(path, list_submodule(workdir, path, "", 0));
+      listings.emplace(path, list_submodule(workdir, path, "", keep, 0));
     return listings;
   }));
   IndexListing listing;
-  auto r = collect_index(m_handle->repo.ptr, "", listing.files, &listing.submodules, 0, &early);
+  auto r = collect_index(m_handle->repo.ptr, "", keep, listing.files, &listing.submodules, 0, &early);
   early.wait();
   if (!r)
     return unexpected(r.error());

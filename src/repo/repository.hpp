@@ -2,9 +2,12 @@
 // libgit2 behind a small value API: find the checkout, read its tags, describe, list the files of
 // the superproject's and every initialised submodule's index. No libgit2 type leaks out.
 #include <filesystem>
+#include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/result.hpp"
@@ -18,12 +21,18 @@ struct Submodule {
   bool initialised = false;
 };
 
-// The files of the superproject's and every initialised submodule's index, and every gitlink
-// met on the way (initialised or not), in the order of one walk of the indexes.
+// The files of the superproject's and every initialised submodule's index that a PathFilter
+// keeps, and every gitlink met on the way (initialised or not), in the order of one walk of the
+// indexes.
 struct IndexListing {
   std::vector<std::string> files; // from the checkout root, '/'-separated
   std::vector<Submodule> submodules;
 };
+
+// Which files a listing keeps: asked with each path from the checkout root ('/'-separated), from
+// several threads at once. An empty filter keeps every file. Only kept paths become strings: a
+// checkout's index holds 100,000 paths or more, and a plan wants the few its globs select.
+using PathFilter = std::function<bool(std::string_view path)>;
 
 class Repository {
 public:
@@ -39,9 +48,12 @@ public:
   // The nearest tag reachable from HEAD whose name matches `glob` (git describe --tags --match),
   // or nullopt when there is none.
   Result<std::optional<std::string>> nearest_tag(const std::string& glob) const;
-  // Every file in the superproject's index and, recursively, in each initialised submodule's,
-  // and the submodules (gitlinks) met on the way, from one walk of the indexes.
-  Result<IndexListing> list_index() const;
+  // Every file `keep` keeps in the superproject's index and, recursively, in each initialised
+  // submodule's, and the submodules (gitlinks) met on the way, from one walk of the indexes. The
+  // filter is waited for only once the index has been read, so it may come from work done
+  // meanwhile (see ops::ListingPrefetch).
+  Result<IndexListing> list_index(std::shared_future<PathFilter> keep) const;
+  Result<IndexListing> list_index(PathFilter keep = {}) const;
   // True when the work-tree file `path` (from the root; inside an initialised submodule too) is
   // exactly as committed at HEAD of the repository that holds it (git status: unmodified, with
   // git's filters such as autocrlf applied). False for modified, untracked or unknown files.

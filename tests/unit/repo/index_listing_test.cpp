@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -76,6 +77,15 @@ TEST_CASE("submodules: nested, uninitialised, missing from .gitmodules, and .git
                                                                 {"third_party/sub1/deps/inner", true},
                                                                 {"third_party/sub2", false},
                                                                 {"third_party/sub3", true}});
+
+  // A filter keeps files, in submodules read ahead or on the main walk alike; gitlinks are all
+  // still reported.
+  auto c_files = repository->list_index([](std::string_view path) {
+    return path.size() > 2 && path.substr(path.size() - 2) == ".c";
+  });
+  REQUIRE(c_files);
+  CHECK(c_files->files == std::vector<std::string>{"third_party/sub1/s1.c", "third_party/sub3/s3.c"});
+  CHECK(c_files->submodules.size() == 4);
 }
 
 TEST_CASE("a .gitmodules that cannot be parsed changes nothing: the index decides") {
