@@ -12,7 +12,8 @@ The result is a real git repository (branch main, HEAD tagged v2.0.1) with:
   * CMake files at about 1 in 100 files, in the forms PyTorch's tree has (see CMAKE_FORMS);
   * a few hundred C++ files over 500 KB, the rest sized from a log-normal distribution so that the
     total is about --bytes;
-  * the catalog's target files copied from fixtures/ so that every anchor matches;
+  * the catalog's target files copied from fixtures/ so that every anchor matches, the C++ ones
+    padded to about their real size;
   * five tagged revisions: v1.12.1, v1.13.1, v2.0.0, v2.0.1 on main (HEAD = v2.0.1) and v2.1.0 on
     the branch release/2.1 (written with plumbing, so the work tree stays at v2.0.1);
   * every repository packed, as a clone is.
@@ -33,6 +34,14 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures"
+# Bytes of the real files the C++ syntax anchors parse, which the fixtures reproduce only in part:
+# flatbuffers v2.0.0's stl_emulation.h is 23.5 KB; functorch's arena.h about 9 KB; native_ops.cpp
+# 18 KB in an early version and 52 KB in a later one (public forks), so 40 KB here.
+REAL_SIZES = {
+    "third_party/flatbuffers/include/flatbuffers/stl_emulation.h": 23_500,
+    "functorch/csrc/dim/arena.h": 9_000,
+    "torch/csrc/jit/runtime/static/native_ops.cpp": 40_000,
+}
 
 # Submodules: path -> share of all files. ideep holds mkl-dnn as a nested submodule.
 SUBMODULES = {
@@ -405,6 +414,14 @@ def main():
     for p in sorted(subs_dir.rglob("*")):
         if p.is_file():
             fixture_sub[p.relative_to(subs_dir).as_posix()] = p.read_bytes()
+    # The fixtures hold only the lines the anchors need; the real files are larger, and the
+    # syntax anchors parse them whole. Pad them, after their own text, to about real size.
+    for files in list(fixture_super.values()) + [fixture_sub]:
+        for path, size in REAL_SIZES.items():
+            if path in files and len(files[path]) < size:
+                pad_rng = random.Random("%d:%s" % (a.seed, path))
+                files[path] += (b"\n// torchpatch bench: padding to the real file's size\n" +
+                                cpp_pool(pad_rng, size - len(files[path])))
 
     repos = {"": Repo("")}
     for s in SUBMODULES:
