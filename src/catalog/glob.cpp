@@ -83,4 +83,43 @@ std::string_view glob_fixed_prefix(std::string_view pattern) {
   return pattern.substr(0, end);
 }
 
+std::string_view GlobSet::last_component(std::string_view path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+void GlobSet::add(std::string_view pattern, std::size_t tag) {
+  Pattern p;
+  p.pattern = std::string(pattern);
+  p.tag = tag;
+  const std::string_view last = last_component(pattern);
+  if (!last.empty() && last != "**") {
+    if (!is_glob(last)) {
+      p.last = std::string(last);
+      p.whole = p.usable = true;
+    } else if (last.front() == '*' && !is_glob(last.substr(1))) {
+      p.last = std::string(last.substr(1));
+      p.usable = true;
+    }
+  }
+  m_patterns.push_back(std::move(p));
+}
+
+bool GlobSet::Pattern::may_select(std::string_view name) const {
+  if (!usable)
+    return true;
+  if (whole)
+    return name == last;
+  return name.size() >= last.size() &&
+         name.compare(name.size() - last.size(), last.size(), last) == 0;
+}
+
+bool GlobSet::matches_any(std::string_view path) const {
+  const std::string_view name = last_component(path);
+  for (const auto& p : m_patterns)
+    if (p.may_select(name) && glob_match(p.pattern, path))
+      return true;
+  return false;
+}
+
 } // namespace tp::catalog

@@ -100,6 +100,16 @@ Result<MatrixReport> plan_matrix(const catalog::Catalog& catalog, const repo::Ob
   auto revisions = matrix_revisions(store, options);
   if (!revisions)
     return unexpected(revisions.error());
+  // A revision's tree keeps only what some patchset could select (whatever the version turns
+  // out to be) and version.txt: of the 100,000+ files of a full tree, only those become strings.
+  catalog::GlobSet wanted;
+  for (const auto& p : catalog.patchsets)
+    for (const auto& e : p.edits)
+      for (const auto& pattern : e.files)
+        wanted.add(pattern, 0);
+  const repo::PathFilter keep = [&wanted](std::string_view path) {
+    return path == "version.txt" || wanted.matches_any(path);
+  };
   for (std::size_t i = 0; i < revisions->size(); ++i) {
     const std::string& name = (*revisions)[i];
     if (options.progress)
@@ -113,7 +123,7 @@ Result<MatrixReport> plan_matrix(const catalog::Catalog& catalog, const repo::Ob
       continue;
     }
     column.revision = *info;
-    auto tree = store.tree(info->commit);
+    auto tree = store.tree(info->commit, keep);
     if (!tree)
       return with_context(tree, name);
     auto version = resolve_revision_version(store, *info, *tree);

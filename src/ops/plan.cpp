@@ -84,43 +84,6 @@ bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw) {
                                                 : raw.find(literal) != std::string_view::npos;
 }
 
-// What the last component of every path a glob selects must be: equal to `text` (`whole`), or end
-// with it. Checking it first spares glob_match on almost every file of a large index. `usable` is
-// false when the last component is empty or `**`, or holds a wildcard other than one leading `*`.
-struct LastComponentFilter {
-  std::string text;
-  bool whole = false;
-  bool usable = false;
-
-  explicit LastComponentFilter(std::string_view pattern) {
-    auto slash = pattern.rfind('/');
-    std::string_view last = slash == std::string_view::npos ? pattern : pattern.substr(slash + 1);
-    if (last.empty() || last == "**")
-      return;
-    if (!catalog::is_glob(last)) {
-      text = last;
-      whole = usable = true;
-    } else if (last.front() == '*' && !catalog::is_glob(last.substr(1))) {
-      text = last.substr(1);
-      usable = true;
-    }
-  }
-
-  // False only when a path whose last component is `name` cannot match the glob.
-  bool may_select(std::string_view name) const {
-    if (!usable)
-      return true;
-    if (whole)
-      return name == text;
-    return name.size() >= text.size() && name.compare(name.size() - text.size(), text.size(), text) == 0;
-  }
-};
-
-std::string_view last_component(std::string_view path) {
-  auto slash = path.rfind('/');
-  return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
-
 bool anchor_finds(const std::optional<anchor::CompiledAnchor>& anchor, std::string_view raw,
                   const text::NormalizedText& normalized) {
   return anchor && may_match(*anchor, raw) && !anchor->find(normalized.text()).matches.empty();
@@ -249,12 +212,8 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   std::map<std::string, std::vector<EditRef>> edits_by_file;
   std::vector<std::vector<std::vector<EditOnFile>>> results; // [patchset][edit] -> per file
   std::vector<std::vector<std::size_t>> selected_files;      // [patchset][edit] -> file count
-  struct GlobSelector {
-    std::string_view pattern;
-    LastComponentFilter filter;
-    EditRef ref;
-  };
-  std::vector<GlobSelector> globs;
+  catalog::GlobSet globs;      // tag: index into glob_refs
+  std::vector<EditRef> glob_refs;
   for (const auto& p : catalog.patchsets) {
     if (!options.only.empty() &&
         std::find(options.only.begin(), options.only.end(), p.id) == options.only.end())
@@ -283,36 +242,22 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
     selected_files.emplace_back(p.edits.size(), 0);
     for (std::size_t e = 0; e < p.edits.size(); ++e)
       for (const auto& pattern : p.edits[e].files) {
-        if (catalog::is_glob(pattern))
-          globs.push_back({pattern, LastComponentFilter(pattern), {index, e}});
-        else
+        if (catalog::is_glob(pattern)) {
+          globs.add(pattern, glob_refs.size());
+          glob_refs.push_back({index, e});
+        } else {
           edits_by_file[pattern].push_back({index, e});
+        }
       }
   }
   // The listing keeps only what some glob selects, so that of the 100,000+ paths of a large
   // index only those few become strings. Asked even without globs: it also says which
   // submodules are there.
-  auto selects = [&globs](std::string_view path, auto&& on_glob) {
-    const std::string_view name = last_component(path);
-    bool any = false;
-    for (const auto& glob : globs)
-      if (glob.filter.may_select(name) && catalog::glob_match(glob.pattern, path)) {
-        any = true;
-        if (!on_glob(glob))
-          break;
-      }
-    return any;
-  };
-  auto listing = tree.files([&selects](std::string_view path) {
-    return selects(path, [](const GlobSelector&) { return false; });
-  });
+  auto listing = tree.files([&globs](std::string_view path) { return globs.matches_any(path); });
   if (!listing)
     return with_context(listing, "listing the checkout's files");
   for (const auto& path : **listing)
-    selects(path, [&](const GlobSelector& glob) {
-      edits_by_file[path].push_back(glob.ref);
-      return true;
-    });
+    globs.each_match(path, [&](std::size_t tag) { edits_by_file[path].push_back(glob_refs[tag]); });
   // Each edit once per file (two of its globs, or a glob and a name, may select the same file),
   // in catalog order.
   for (auto& [path, refs] : edits_by_file) {

@@ -72,20 +72,27 @@ struct WalkState {
   std::vector<TreeFile>* files;
   std::map<std::string, RevisionTree::Blob>* blobs;
   std::vector<Gitlink> gitlinks;
+  const PathFilter* keep;
+  std::string path; // reused for every entry: only kept paths are copied
 };
 
 int on_entry(const char* root, const git_tree_entry* entry, void* payload) {
   auto* state = static_cast<WalkState*>(payload);
   git_filemode_t mode = git_tree_entry_filemode(entry);
-  std::string path = state->prefix + root + git_tree_entry_name(entry);
+  std::string& path = state->path;
+  path.assign(state->prefix).append(root).append(git_tree_entry_name(entry));
   if (mode == GIT_FILEMODE_COMMIT) {
-    state->gitlinks.push_back({std::move(path), *git_tree_entry_id(entry)});
+    state->gitlinks.push_back({path, *git_tree_entry_id(entry)});
   } else if (mode == GIT_FILEMODE_BLOB || mode == GIT_FILEMODE_BLOB_EXECUTABLE) {
+    // A repository's own .gitmodules is always kept: it names the submodules walked next.
+    const bool gitmodules = *root == '\0' && std::string_view(git_tree_entry_name(entry)) == ".gitmodules";
+    if (*state->keep && !gitmodules && !(*state->keep)(path))
+      return 0;
     const git_oid* id = git_tree_entry_id(entry);
     state->blobs->emplace(path, RevisionTree::Blob{state->repository,
                                                    std::string(reinterpret_cast<const char*>(id->id),
                                                                sizeof id->id)});
-    state->files->push_back({std::move(path), state->repository_path});
+    state->files->push_back({path, state->repository_path});
   }
   return 0;
 }
@@ -99,6 +106,7 @@ Result<std::string> read_blob(git_repository* repo, const git_oid* id) {
 }
 
 struct TreeBuilder {
+  const PathFilter* keep;
   std::vector<std::shared_ptr<ObjectStore::Handle>> repositories;
   std::vector<TreeFile> files;
   std::map<std::string, RevisionTree::Blob> blobs;
@@ -116,7 +124,7 @@ struct TreeBuilder {
     if (git_commit_tree(tree.out(), commit.ptr) < 0)
       return unexpected(libgit2_error("reading the tree of " + hex_of(&commit_id)));
     WalkState state{prefix, index, prefix.empty() ? "" : prefix.substr(0, prefix.size() - 1),
-                    &files, &blobs, {}};
+                    &files, &blobs, {}, keep, {}};
     if (git_tree_walk(tree.ptr, GIT_TREEWALK_PRE, on_entry, &state) < 0)
       return unexpected(libgit2_error("listing the tree of " + hex_of(&commit_id)));
     if (state.gitlinks.empty())
@@ -246,7 +254,7 @@ Result<std::optional<std::string>> ObjectStore::nearest_tag(const std::string& c
   return std::optional<std::string>(tag);
 }
 
-Result<RevisionTree> ObjectStore::tree(const std::string& commit) const {
+Result<RevisionTree> ObjectStore::tree(const std::string& commit, const PathFilter& keep) const {
   git_oid id;
   if (git_oid_fromstr(&id, commit.c_str()) < 0) {
     auto info = resolve(commit);
@@ -255,6 +263,7 @@ Result<RevisionTree> ObjectStore::tree(const std::string& commit) const {
     git_oid_fromstr(&id, info->commit.c_str());
   }
   TreeBuilder builder;
+  builder.keep = &keep;
   builder.repositories.push_back(m_handle);
   if (auto r = builder.walk(0, id, "", 0); !r)
     return with_context(r, "listing " + commit);

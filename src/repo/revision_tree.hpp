@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/result.hpp"
+#include "repo/repository.hpp"
 
 namespace tp::repo {
 
@@ -48,8 +49,9 @@ public:
   // The nearest tag reachable from `commit` whose name matches `glob` (git describe --tags
   // --match), or nullopt when there is none.
   Result<std::optional<std::string>> nearest_tag(const std::string& commit, const std::string& glob) const;
-  // The files of `commit`'s tree, submodules included where their objects are present.
-  Result<RevisionTree> tree(const std::string& commit) const;
+  // The files of `commit`'s tree that `keep` keeps (all when it is empty), submodules included
+  // where their objects are present.
+  Result<RevisionTree> tree(const std::string& commit, const PathFilter& keep = {}) const;
 
   ObjectStore(ObjectStore&&) noexcept;
   ObjectStore& operator=(ObjectStore&&) noexcept;

@@ -59,6 +59,20 @@ TEST_CASE("ObjectStore::tree: lists and reads a revision's files, submodules inc
   CHECK_FALSE(none->has_value());
   CHECK(dir.read("main/a.txt") == "dirty\n");
 
+  // A filter keeps what it wants; each repository's .gitmodules is kept all the same (it names
+  // the submodules), and the submodule is still walked.
+  auto headers = store->tree(info->commit, [](std::string_view path) {
+    return path.size() > 2 && path.substr(path.size() - 2) == ".h";
+  });
+  REQUIRE(headers);
+  std::vector<std::string> kept;
+  for (const auto& f : headers->files())
+    kept.push_back(f.path);
+  CHECK(kept == std::vector<std::string>{".gitmodules", "ext/sub/deep/x.h"});
+  auto filtered_out = headers->read("a.txt");
+  REQUIRE(filtered_out);
+  CHECK_FALSE(filtered_out->has_value());
+
   auto nearest = store->nearest_tag("HEAD", "v[0-9]*");
   REQUIRE(nearest);
   CHECK(*nearest == std::optional<std::string>("v1.0.0"));
