@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <mutex>
 #include <optional>
-#include <unordered_set>
 #include <system_error>
 #include <thread>
+#include <unordered_set>
 #include <vector>
 
 #include "platform/os.hpp"
