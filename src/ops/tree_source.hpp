@@ -4,8 +4,6 @@
 #include <filesystem>
 #include <future>
 #include <map>
-#include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
