@@ -1,0 +1,80 @@
+# Sourced by tests/toolchain/run.sh and by every check in tests/toolchain/checks/.
+# Today's toolchain is a Debian sid root made with debootstrap (CMake 4, GCC 15/16, Clang 21,
+# Python 3.14, setuptools, NumPy 2), kept in a cache outside the source tree and reused while its
+# package list is unchanged. Commands run inside it through `sid`, with one host folder mounted.
+#
+#   TP_CACHE      cache folder (default ${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch)
+#   TP_SID_ROOT   the root (default $TP_CACHE/sid)
+#   TORCHPATCH    the torchpatch binary under test (set by run.sh)
+#   TP_REPO       the source tree (set by run.sh)
+
+TP_CACHE="${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}"
+TP_SID_ROOT="${TP_SID_ROOT:-$TP_CACHE/sid}"
+TP_SID_MIRROR="${TP_SID_MIRROR:-http://deb.debian.org/debian}"
+# What the checks need inside the root. Changing the list rebuilds the packages, not the root.
+TP_SID_PACKAGES=(g++-15 g++ clang cmake make python3-numpy python3-setuptools python3-dev
+                 python3-packaging)
+
+# Makes sure the sid root exists with TP_SID_PACKAGES installed; prints nothing on a cache hit.
+tp_sid_root() {
+  local root="$TP_SID_ROOT" want
+  want="$(printf '%s\n' "${TP_SID_PACKAGES[@]}" | sha256sum | cut -c1-16)"
+  if [ -f "$root/.tp-ready" ] && [ "$(cat "$root/.tp-ready")" = "$want" ]; then
+    tp_sid_mount
+    return 0
+  fi
+  if [ ! -x "$root/usr/bin/apt-get" ]; then
+    command -v debootstrap >/dev/null || {
+      echo "toolchain: installing debootstrap" >&2
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
+    } || { echo "toolchain: cannot install debootstrap" >&2; return 1; }
+    echo "toolchain: debootstrap --variant=minbase sid $root (about 90 s)" >&2
+    rm -rf "$root.part" && mkdir -p "$(dirname "$root")"
+    debootstrap --variant=minbase sid "$root.part" "$TP_SID_MIRROR" >"$TP_CACHE/debootstrap.log" 2>&1 || {
+      echo "toolchain: debootstrap failed; see $TP_CACHE/debootstrap.log" >&2; tail -n 20 "$TP_CACHE/debootstrap.log" >&2; return 1; }
+    mv "$root.part" "$root"
+  fi
+  tp_sid_mount
+  echo "toolchain: installing ${TP_SID_PACKAGES[*]} in $root" >&2
+  # The archive serves a snapshot whose Release files can be past their Valid-Until date.
+  chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive bash -c \
+    "apt-get -o Acquire::Check-Valid-Until=false update -qq &&
+     apt-get -o Acquire::Check-Valid-Until=false install -y -qq --no-install-recommends ${TP_SID_PACKAGES[*]}" \
+    >"$TP_CACHE/sid-packages.log" 2>&1 || {
+      echo "toolchain: installing packages in the sid root failed; see $TP_CACHE/sid-packages.log" >&2
+      tail -n 20 "$TP_CACHE/sid-packages.log" >&2; return 1; }
+  echo "$want" >"$root/.tp-ready"
+}
+
+tp_sid_mount() {
+  cp /etc/resolv.conf "$TP_SID_ROOT/etc/resolv.conf" 2>/dev/null || true
+  mountpoint -q "$TP_SID_ROOT/proc" || mount -t proc proc "$TP_SID_ROOT/proc"
+  mkdir -p "$TP_SID_ROOT/w"
+}
+
+# sid DIR 'COMMAND': runs COMMAND with bash inside the sid root, with the host folder DIR mounted
+# read-write at /w and as the working directory, in an environment with nothing but PATH, HOME and
+# LANG. Returns the command's exit status. Mounts are private to the call (unshare -m), so nothing
+# stays mounted after it and two calls can run at once.
+sid() {
+  local dir="$1"; shift
+  unshare -m bash -c '
+    set -e
+    mount --make-rprivate / 2>/dev/null || true
+    mount --bind "$1" "$2/w"
+    exec chroot "$2" env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp LANG=C.UTF-8 \
+      bash -c "cd /w && $3"' _ "$dir" "$TP_SID_ROOT" "$*"
+}
+
+# expect_fail_with TEXT LOG: the last command failed and LOG contains TEXT (the error a patchset's
+# `errors` list names). expect_ok LOG: the last command succeeded. Both print the log on a miss.
+tp_fail() { echo "FAIL: $*" >&2; exit 1; }
+expect_fail_with() {
+  local status="$1" text="$2" log="$3"
+  [ "$status" -ne 0 ] || { cat "$log" >&2; tp_fail "expected a failure mentioning: $text"; }
+  grep -qF -- "$text" "$log" || { cat "$log" >&2; tp_fail "the failure does not mention: $text"; }
+}
+expect_ok() {
+  local status="$1" log="$2"
+  [ "$status" -eq 0 ] || { cat "$log" >&2; tp_fail "expected success (exit $status)"; }
+}
