@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything torchpatch needs on Debian 12 (run as root, or with sudo available),
-# then fetches the pinned tree-sitter packages with `npm ci`. Idempotent: safe to run again.
+# then fetches the pinned tree-sitter packages with `npm ci` (scripts/grammars.sh). Idempotent: safe to run again.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -24,9 +24,4 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-cd "$here/grammars"
-if [ ! -f node_modules/.package-lock.json ] || ! cmp -s package-lock.json node_modules/.torchpatch-lock; then
-  echo "setup: npm ci (tree-sitter runtime and grammars)"
-  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
-  cp package-lock.json node_modules/.torchpatch-lock
-fi
+bash "$here/scripts/grammars.sh"

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# package_windows.sh: torchpatch.exe for 64-bit Windows, cross-built on Debian 12 with Debian's
+# mingw-w64 and linked statically (no DLL beside it, no runtime to install), packaged as
+# dist/torchpatch-<version>-windows-x64.zip with README.md and the licences of what is linked in.
+# Works from nothing on a minimal Debian 12 (as root, or with sudo): installs its own packages.
+#
+# Also builds, in the same cross build, what tests/windows/run.sh runs under Wine:
+# tp_unit_tests.exe and tp_hold_open.exe (a helper that holds a file open without sharing).
+#
+#   TP_CACHE               cache root (the cross-built dependencies live in $TP_CACHE/mingw)
+#   TP_WINDOWS_BUILD_DIR   the cross build (default build-windows/)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${TP_WINDOWS_BUILD_DIR:-$here/build-windows}"
+triple=x86_64-w64-mingw32
+
+packages=(cmake ninja-build pkg-config git python3 perl dpkg-dev xz-utils zip ca-certificates
+          unicode-data g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 libz-mingw-w64-dev
+          libcli11-dev libtomlplusplus-dev doctest-dev nodejs npm)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  missing=("${missing[@]/nodejs}"); missing=("${missing[@]/npm}")
+fi
+missing=($(printf '%s\n' "${missing[@]}" | sed '/^$/d'))
+if [ "${#missing[@]}" -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  echo "package-windows: installing ${missing[*]}"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+bash "$here/scripts/grammars.sh"
+
+prefix="$(bash "$here/scripts/windows/deps.sh" | tail -n 1)"
+
+echo "package-windows: building torchpatch.exe in $build"
+cmake -S "$here" -B "$build" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$here/cmake/mingw-w64-x86_64.cmake" \
+      -DTP_MINGW_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release -DTP_WERROR=ON >/dev/null
+cmake --build "$build" --target torchpatch tp_unit_tests tp_hold_open -j "${TP_JOBS:-2}"
+
+exe="$build/torchpatch.exe"
+# Only Windows' own DLLs may be imported; anything else (libstdc++-6.dll, libwinpthread-1.dll,
+# zlib1.dll, ...) would have to ship beside the exe.
+for binary in "$exe" "$build/tests/tp_unit_tests.exe" "$build/tests/tp_hold_open.exe"; do
+  dlls="$($triple-objdump -p "$binary" | sed -n 's/^[[:space:]]*DLL Name: //p' | sort -u)"
+  foreign="$(printf '%s\n' "$dlls" |
+             grep -viE '^(kernel32|advapi32|msvcrt|ucrtbase|api-ms-win-.*|ws2_32|user32|ole32|rpcrt4|crypt32|secur32|bcrypt|shell32)\.dll$' || true)"
+  if [ -n "$foreign" ]; then
+    echo "package-windows: $(basename "$binary") imports non-system DLLs: $foreign" >&2
+    exit 1
+  fi
+  echo "package-windows: $(basename "$binary") imports only $(echo $dlls)"
+done
+
+version="$(sed -n 's/^project(torchpatch VERSION \([0-9.]*\).*/\1/p' "$here/CMakeLists.txt")"
+name="torchpatch-$version-windows-x64"
+stage="$build/package/$name"
+rm -rf "$build/package"
+mkdir -p "$stage/licenses" "$here/dist"
+$triple-strip -o "$stage/torchpatch.exe" "$exe"
+cp "$here/README.md" "$stage/README.md"
+cp "$prefix/share/licenses/"*.txt "$stage/licenses/"
+nm="$here/grammars/node_modules"
+for package in tree-sitter tree-sitter-c tree-sitter-cpp tree-sitter-python; do
+  cp "$nm/$package/LICENSE" "$stage/licenses/$package.txt"
+done
+zip_file="$here/dist/$name.zip"
+rm -f "$zip_file"
+(cd "$build/package" && TZ=UTC find "$name" -exec touch -d '2000-01-01 00:00:00' {} + &&
+   find "$name" -type f | LC_ALL=C sort | zip -q -X -@ "$zip_file")
+echo "package-windows: $zip_file ($(du -k "$zip_file" | cut -f1) KiB)"
