@@ -30,8 +30,10 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
-# Static archives only: the sysroot also has import libraries (libz.dll.a) that would pull in a DLL.
-set(CMAKE_FIND_LIBRARY_SUFFIXES .a)
+# Static archives only: the sysroot also has import libraries (libz.dll.a) that would pull in a
+# DLL. The Windows platform files set CMAKE_FIND_LIBRARY_SUFFIXES after a toolchain file is read,
+# so it is set in the rules override, which is read after them.
+set(CMAKE_USER_MAKE_RULES_OVERRIDE "${CMAKE_CURRENT_LIST_DIR}/mingw-w64-static-libraries.cmake")
 
 # pkg-config sees only the cross-built prefix and the sysroot, never the build machine's .pc
 # files, and answers with the private (static) dependencies too.

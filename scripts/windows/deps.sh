@@ -111,6 +111,11 @@ cmake_build "$libgit2" libgit2 -DBUILD_TESTS=OFF -DBUILD_CLI=OFF -DBUILD_EXAMPLE
   -DUSE_HTTPS=OFF -DUSE_SSH=OFF -DUSE_WINHTTP=OFF -DUSE_NTLMCLIENT=OFF -DUSE_GSSAPI=OFF \
   -DUSE_BUNDLED_ZLIB=OFF -DREGEX_BACKEND=pcre2 -DUSE_HTTP_PARSER=system \
   -DZLIB_LIBRARY=/usr/x86_64-w64-mingw32/lib/libz.a -DZLIB_INCLUDE_DIR=/usr/x86_64-w64-mingw32/include
+# libgit2 1.5.1 links ws2_32 on Windows (src/CMakeLists.txt) but leaves it out of libgit2.pc's
+# Libs.private, so a static link through pkg-config misses htonl, recv, WSAGetLastError, ...
+sed -i 's/^Libs.private: \(.*\)$/Libs.private: \1 -lws2_32/' "$prefix/lib/pkgconfig/libgit2.pc"
+grep -q '^Libs.private: .*-lws2_32' "$prefix/lib/pkgconfig/libgit2.pc" ||
+  { echo "deps: could not add -lws2_32 to libgit2.pc" >&2; exit 1; }
 
 # Header-only libraries: Debian's headers, and a CMake config naming only this prefix.
 header_only() { # package config-name target header...

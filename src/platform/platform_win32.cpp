@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <random>
+#include <string>
 #include <system_error>
 #include <vector>
 
@@ -153,6 +153,22 @@ Result<std::unique_ptr<FileLock::Handle>> try_lock(const fs::path& lock_file) {
 
 namespace tp::platform {
 
+namespace {
+
+std::string utf8(std::wstring_view wide) {
+  if (wide.empty()) {
+    return {};
+  }
+  const int size = ::WideCharToMultiByte(CP_UTF8, 0, wide.data(), static_cast<int>(wide.size()),
+                                         nullptr, 0, nullptr, nullptr);
+  std::string bytes(static_cast<std::size_t>(size), '\0');
+  ::WideCharToMultiByte(CP_UTF8, 0, wide.data(), static_cast<int>(wide.size()), bytes.data(), size,
+                        nullptr, nullptr);
+  return bytes;
+}
+
+} // namespace
+
 FileLock::Handle::~Handle() {
   HANDLE h = reinterpret_cast<HANDLE>(native);
   if (h != INVALID_HANDLE_VALUE && h != nullptr) {
@@ -169,15 +185,24 @@ Result<void> sync_directory(const fs::path&) { return {}; }
 bool stdout_is_terminal() { return ::_isatty(::_fileno(stdout)) != 0; }
 
 std::optional<std::string> environment_variable(const char* name) {
-  // _dupenv_s rather than getenv, which MSVC flags as unsafe (C4996).
-  char* value = nullptr;
-  std::size_t length = 0;
-  if (::_dupenv_s(&value, &length, name) != 0 || value == nullptr) {
-    return std::nullopt;
+  // The environment is UTF-16 on Windows; the CRT's narrow getenv/_dupenv_s answer in the ANSI
+  // code page (and mingw-w64's msvcrt.dll import library has no _dupenv_s at all).
+  const std::wstring wide_name(name, name + std::char_traits<char>::length(name));
+  std::wstring value(64, L'\0');
+  for (;;) {
+    ::SetLastError(ERROR_SUCCESS);
+    const DWORD length = ::GetEnvironmentVariableW(wide_name.c_str(), value.data(),
+                                                   static_cast<DWORD>(value.size()));
+    if (length == 0 && ::GetLastError() == ERROR_ENVVAR_NOT_FOUND) {
+      return std::nullopt;
+    }
+    if (length < value.size()) {
+      value.resize(length);
+      break;
+    }
+    value.resize(length); // too small: `length` counts the terminating NUL
   }
-  std::string copy(value);
-  std::free(value);
-  return copy;
+  return utf8(value);
 }
 
 } // namespace tp::platform
