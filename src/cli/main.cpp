@@ -4,9 +4,12 @@
 #include <exception>
 #include <functional>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "catalog/catalog.hpp"
 #include "cli/commands.hpp"
+#include "platform/files.hpp"
 
 #ifndef TP_ENGINE_VERSION
 #define TP_ENGINE_VERSION "0.0.0"
@@ -150,7 +153,14 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   // The one safety net: nothing in torchpatch throws, but a library might.
   try {
-    return run(argc, argv);
+    platform::use_binary_standard_streams();
+    std::vector<std::string> arguments = platform::utf8_arguments(argc, argv);
+    std::vector<char*> pointers;
+    for (std::string& argument : arguments) {
+      pointers.push_back(argument.data());
+    }
+    pointers.push_back(nullptr);
+    return run(static_cast<int>(arguments.size()), pointers.data());
   } catch (const std::exception& e) {
     std::cerr << "torchpatch: internal error: " << e.what() << "\n";
   } catch (...) {

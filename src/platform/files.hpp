@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_set>
+#include <vector>
 
 #include "base/result.hpp"
 
@@ -108,6 +109,16 @@ public:
 private:
   std::unique_ptr<Handle> m_handle;
 };
+
+// Makes standard output and standard error write exactly the bytes given. The Windows C runtime
+// otherwise writes "\r\n" for every '\n' (text mode), so a diff redirected to a file would no
+// longer apply to LF files. A no-op elsewhere.
+void use_binary_standard_streams();
+
+// The program's arguments as UTF-8. On Windows they are read from the UTF-16 command line
+// (argv holds them in the ANSI code page, which cannot spell most non-ASCII paths); elsewhere
+// they are argv as given.
+std::vector<std::string> utf8_arguments(int argc, char** argv);
 
 // True when standard output is a terminal (for color and progress lines).
 bool stdout_is_terminal();

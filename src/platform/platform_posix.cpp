@@ -236,6 +236,12 @@ Result<void> sync_directory(const fs::path& dir) {
   return {};
 }
 
+void use_binary_standard_streams() {}
+
+std::vector<std::string> utf8_arguments(int argc, char** argv) {
+  return std::vector<std::string>(argv, argv + argc);
+}
+
 bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
 
 std::optional<std::string> environment_variable(const char* name) {

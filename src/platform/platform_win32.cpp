@@ -18,7 +18,9 @@
 #endif
 #include <windows.h>
 
+#include <fcntl.h>
 #include <io.h>
+#include <shellapi.h>
 
 namespace tp::platform::os {
 
@@ -181,6 +183,27 @@ FileLock::Handle::~Handle() {
 // Directories cannot be flushed through the Win32 API; MoveFileExW's WRITE_THROUGH already made
 // the rename durable.
 Result<void> sync_directory(const fs::path&) { return {}; }
+
+void use_binary_standard_streams() {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  ::_setmode(::_fileno(stdout), _O_BINARY);
+  ::_setmode(::_fileno(stderr), _O_BINARY);
+}
+
+std::vector<std::string> utf8_arguments(int argc, char** argv) {
+  int count = 0;
+  wchar_t** wide = ::CommandLineToArgvW(::GetCommandLineW(), &count);
+  if (wide == nullptr) {
+    return std::vector<std::string>(argv, argv + argc);
+  }
+  std::vector<std::string> arguments;
+  for (int i = 0; i < count; ++i) {
+    arguments.push_back(utf8(wide[i]));
+  }
+  ::LocalFree(wide);
+  return arguments;
+}
 
 bool stdout_is_terminal() { return ::_isatty(::_fileno(stdout)) != 0; }
 

@@ -1,0 +1,376 @@
+#!/usr/bin/env bash
+# End-to-end tests of torchpatch.exe under Wine (ctest: windows-e2e, label `windows`). Fixture
+# checkouts are made with Linux git (scripts/make_checkout.sh), also as core.autocrlf=true clones
+# (CRLF work trees, Windows' default); torchpatch.exe runs on them through Wine with Windows paths
+# (Z:\...), and each case asserts exit code, output and the resulting bytes. Needs the cross build
+# of scripts/package_windows.sh and a Wine prefix (tests/windows/wine.sh boot).
+# The last line is "N passed, N failed"; the exit status is 0 only when nothing failed.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/wine.sh"
+tp_wine_env torchpatch.exe tests/tp_hold_open.exe || exit 1
+set +e
+
+exe="$tp_windows_build/torchpatch.exe"
+hold_exe="$tp_windows_build/tests/tp_hold_open.exe"
+work="$(mktemp -d "${TMPDIR:-/tmp}/tp-windows.XXXXXX")"
+passed=0
+failed=0
+keep=0
+cleanup() {
+  if [ "$keep" -eq 0 ]; then rm -rf "$work"; else echo "windows: kept $work for the failures above"; fi
+}
+trap cleanup EXIT
+
+# tp ARGS...: runs torchpatch.exe under Wine; sets $status, and $out / $err (files).
+out="$work/stdout"
+err="$work/stderr"
+tp() { wine "$exe" "$@" >"$out" 2>"$err"; status=$?; }
+
+# A case is a function; any failed check marks it failed, with the reason and its output.
+case_failed=0
+check() { # check DESCRIPTION COMMAND...: COMMAND must succeed
+  local what="$1"; shift
+  if ! "$@"; then
+    echo "    not so: $what"
+    case_failed=1
+  fi
+}
+expect_status() {
+  if [ "$status" -ne "$1" ]; then
+    echo "    expected exit $1, got $status"
+    echo "    stdout: $(head -c 2000 "$out")"
+    echo "    stderr: $(head -c 2000 "$err")"
+    case_failed=1
+  fi
+}
+contains() { grep -qF -- "$2" "$1"; }
+run_case() {
+  local name="$1"
+  case_failed=0
+  "case_$name"
+  if [ "$case_failed" -eq 0 ]; then
+    passed=$((passed + 1)); echo "ok - $name"
+  else
+    failed=$((failed + 1)); keep=1; echo "FAIL - $name"
+  fi
+}
+
+# The bytes of every file of a work tree (not .git), as one digest per file.
+tree_digest() { (cd "$1" && find . -path ./.git -prune -o -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum); }
+same_tree() { [ "$(tree_digest "$1")" = "$2" ]; }
+no_temporaries() { [ -z "$(find "$1" -name '.*.torchpatch-*' -print -quit)" ]; }
+git_() { git -c protocol.file.allow=always -c core.autocrlf=false "$@"; }
+
+# checkout NAME FIXTURE [DEST-PARENT]: a fresh checkout of fixtures/FIXTURE; prints its path.
+checkout() {
+  local parent="${3:-$work}"
+  bash "$tp_repo/scripts/make_checkout.sh" "$tp_repo/fixtures/$2" "$parent/$1" >/dev/null 2>&1 ||
+    { echo "windows: make_checkout $2 failed" >&2; return 1; }
+  echo "$parent/$1"
+}
+
+# hold MODE FILE: tp_hold_open keeps FILE open (see hold_open.c) until release.
+hold() {
+  hold_signal="$(mktemp -d "$work/hold.XXXXXX")"
+  wine "$hold_exe" "$1" "$(win_path "$2")" "$(win_path "$hold_signal")" &
+  hold_pid=$!
+  for _ in $(seq 1 200); do
+    [ -f "$hold_signal/held" ] && return 0
+    kill -0 "$hold_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "    tp_hold_open did not hold $2"; case_failed=1; return 1
+}
+release() { touch "$hold_signal/release"; wait "$hold_pid"; }
+
+# ---------------------------------------------------------------------------------------------
+
+case_version() {
+  tp --version
+  expect_status 0
+  check "--version names torchpatch and the catalog" grep -qE '^torchpatch [0-9]+\.[0-9]+\.[0-9]+ \(catalog [0-9.]+\)' "$out"
+}
+
+case_list() {
+  local co; co="$(checkout list v2.0.1)"
+  tp -C "$(win_path "$co")" list
+  expect_status 0
+  check "the version comes from the tag" contains "$out" "PyTorch v2.0.1 (from tag v2.0.1 at HEAD)"
+  # On Windows the platform fact is windows: the Windows-only setuptools patchset applies.
+  for id in setuptools-msvccompiler cmake-minimum-3-5 flatbuffers-span-const-count \
+            static-runtime-anon-namespace-torch-api functorch-builtin-clz; do
+    check "$id will apply" grep -qE "^will-apply +$id " "$out"
+  done
+}
+
+# apply --dry, apply, apply again, status, revert on one checkout, with -C a Windows path.
+case_apply_cycle() {
+  local co; co="$(checkout cycle v2.0.1)"
+  local pristine; pristine="$(tree_digest "$co")"
+  local c; c="$(win_path "$co")"
+
+  tp -C "$c" apply --dry
+  expect_status 0
+  cp "$out" "$work/cycle.diff"
+  check "the dry run changes nothing" same_tree "$co" "$pristine"
+  check "the dry-run diff is LF-only (stdout is binary)" bash -c "! grep -q $'\r' '$work/cycle.diff'"
+  check "git apply --check accepts the dry-run diff" git_ -C "$co" apply --check "$work/cycle.diff"
+  check "the dry-run diff reaches into the submodule" contains "$work/cycle.diff" "third_party/flatbuffers/include/flatbuffers/stl_emulation.h"
+
+  tp -C "$c" apply
+  expect_status 0
+  check "apply reports 5 patchsets" contains "$out" "applied 5 patchset(s)"
+  check "the result is the dry-run diff (it reverses cleanly)" git_ -C "$co" apply -R --check "$work/cycle.diff"
+  check "no temporaries are left" no_temporaries "$co"
+  check "the journal exists" test -f "$co/.git/torchpatch/journal"
+  local applied; applied="$(tree_digest "$co")"
+  local journal; journal="$(sha256sum < "$co/.git/torchpatch/journal")"
+
+  tp -C "$c" apply
+  expect_status 0
+  check "a second apply has nothing to change" contains "$out" "nothing to change"
+  check "a second apply writes nothing" same_tree "$co" "$applied"
+  check "a second apply leaves the journal" test "$(sha256sum < "$co/.git/torchpatch/journal")" = "$journal"
+
+  tp -C "$c" status
+  expect_status 0
+  check "status lists each patchset as applied" grep -qE '^applied +setuptools-msvccompiler' "$out"
+  check "status finds the files unchanged" contains "$out" "unchanged since apply  tools/build_pytorch_libs.py"
+
+  tp -C "$c" revert
+  expect_status 0
+  check "revert reports 5 patchsets" contains "$out" "reverted 5 patchset(s)"
+  check "revert restores every byte" same_tree "$co" "$pristine"
+  check "git sees a clean tree" test -z "$(git_ -C "$co" status --porcelain --ignore-submodules=none)"
+}
+
+# A checkout made by git with core.autocrlf=true (Windows' default): every text file has CRLF.
+case_crlf_checkout() {
+  local origin; origin="$(checkout crlf-origin v2.0.1)"
+  local co="$work/crlf"
+  git_ -c core.autocrlf=true clone -q --recurse-submodules "$origin" "$co" 2>/dev/null
+  git_ -C "$co" config core.autocrlf true
+  git_ -C "$co/third_party/flatbuffers" config core.autocrlf true
+  check "the clone has CRLF work-tree files" grep -q $'\r$' "$co/tools/build_pytorch_libs.py"
+  local pristine; pristine="$(tree_digest "$co")"
+  local c; c="$(win_path "$co")"
+
+  tp -C "$c" apply --dry
+  expect_status 0
+  cp "$out" "$work/crlf.diff"
+  check "git apply --check accepts the dry-run diff" git -C "$co" apply --check "$work/crlf.diff"
+
+  tp -C "$c" apply
+  expect_status 0
+  local f
+  for f in tools/build_pytorch_libs.py functorch/csrc/dim/arena.h third_party/FP16/CMakeLists.txt \
+           third_party/flatbuffers/include/flatbuffers/stl_emulation.h; do
+    check "$f changed" bash -c "! git -C '$co' diff --quiet -- '$f' 2>/dev/null || ! git -C '$co/third_party/flatbuffers' diff --quiet 2>/dev/null"
+    check "$f keeps CRLF on every line" bash -c "! grep -q $'[^\r]\$' '$co/$f' && ! grep -q '^\$' '$co/$f'"
+  done
+  tp -C "$c" revert
+  expect_status 0
+  check "revert restores every byte" same_tree "$co" "$pristine"
+  check "git (autocrlf) sees a clean tree" test -z "$(git -C "$co" status --porcelain)"
+}
+
+case_export() {
+  local co; co="$(checkout export v2.0.1)"
+  local pristine; pristine="$(tree_digest "$co")"
+  tp -C "$(win_path "$co")" export "$(win_path "$work/export-out")"
+  expect_status 0
+  check "export writes a series" test -f "$work/export-out/series"
+  check "export changes nothing in the checkout" same_tree "$co" "$pristine"
+  check "the series lists 5 patches" test "$(grep -c '\.patch$' "$work/export-out/series")" -eq 5
+  local p ok=1
+  while IFS= read -r p; do
+    p="${p%$'\r'}"
+    [ -z "$p" ] && continue
+    grep -q $'\r' "$work/export-out/$p" && ok=0
+  done < "$work/export-out/series"
+  check "the patches are LF-only" test "$ok" -eq 1
+  # git apply does not cross into submodules; patch -p1 does, as the series is meant to be used.
+  local applied=1
+  while IFS= read -r p; do
+    [ -z "$p" ] && continue
+    (cd "$co" && patch -p1 -s --dry-run < "$work/export-out/$p" >/dev/null) || applied=0
+  done < "$work/export-out/series"
+  check "patch -p1 --dry-run accepts every patch of the series" test "$applied" -eq 1
+}
+
+# README's exit-code table: 0, 1, 2, 3.
+case_exit_codes() {
+  local co; co="$(checkout codes v2.0.1)"
+  local c; c="$(win_path "$co")"
+  tp -C "$c" list
+  expect_status 0
+  tp -C "$c" apply --no-such-flag
+  expect_status 2
+  mkdir -p "$work/not-a-checkout"
+  tp -C "$(win_path "$work/not-a-checkout")" apply --dry
+  expect_status 3
+  check "'not inside a git checkout' is said" grep -qi "checkout" "$err"
+  # A conflict: the anchor of the static-runtime patchset matches twice (ambiguous).
+  local f="$co/torch/csrc/jit/runtime/static/native_ops.cpp"
+  grep -m1 'class TORCH_API ForkedSubgraphSRLauncher' "$f" | sed 's/ForkedSubgraphSRLauncher/ForkedSubgraphSRLauncher2/' >> "$f"
+  local before; before="$(tree_digest "$co")"
+  tp -C "$c" apply
+  expect_status 1
+  check "the conflict is reported" grep -qE 'ambiguous|anchor-missing' "$out"
+  check "a conflicting apply writes nothing" same_tree "$co" "$before"
+}
+
+# Backslashes and drive letters: -C with a subfolder in backslash form (the checkout is found
+# upward), a relative -C with backslashes, and an export folder given as Z:\...
+case_windows_paths() {
+  local co; co="$(checkout paths v2.0.1)"
+  tp -C "$(win_path "$co/tools")" list
+  expect_status 0
+  check "-C Z:\\...\\tools finds the checkout upward" contains "$out" "PyTorch v2.0.1"
+  (cd "$work" && wine "$exe" -C 'paths\third_party\flatbuffers' list >"$out" 2>"$err"); status=$?
+  expect_status 0
+  check "a relative -C with backslashes inside a submodule finds the superproject" grep -qE '^will-apply +setuptools-msvccompiler' "$out"
+  tp -C "$(win_path "$co")\\" apply --dry
+  expect_status 0
+  check "a trailing backslash on -C is fine" contains "$out" "diff --git"
+  local lower; lower="z:$(win_path "$co" | cut -c3-)"
+  tp -C "$lower" status
+  expect_status 0
+}
+
+# Another program holds a file open without sharing: a clear error naming it, nothing changed.
+case_sharing_violation() {
+  local co; co="$(checkout shared v2.0.1)"
+  local c; c="$(win_path "$co")"
+  local pristine; pristine="$(tree_digest "$co")"
+  hold exclusive "$co/tools/build_pytorch_libs.py" || return
+  tp -C "$c" apply
+  release
+  check "apply fails" test "$status" -ne 0
+  check "the error names the file" grep -q "build_pytorch_libs.py" "$err"
+  check "the error says another process holds it" grep -qi "another process\|being used\|sharing" "$err"
+  check "nothing is changed" same_tree "$co" "$pristine"
+  check "no temporaries are left" no_temporaries "$co"
+  check "no journal is left" test ! -e "$co/.git/torchpatch/journal"
+}
+
+# Readable but not replaceable (FILE_SHARE_READ only): the plan reads it, the replace fails late,
+# after other files were written: all or nothing means those are put back.
+case_held_for_reading() {
+  local co; co="$(checkout readers v2.0.1)"
+  local c; c="$(win_path "$co")"
+  local pristine; pristine="$(tree_digest "$co")"
+  hold read "$co/torch/csrc/jit/runtime/static/native_ops.cpp" || return
+  tp -C "$c" apply
+  release
+  check "apply fails" test "$status" -ne 0
+  check "the error names the file" grep -q "native_ops.cpp" "$err"
+  check "every file is as before (all or nothing)" same_tree "$co" "$pristine"
+  check "no temporaries are left" no_temporaries "$co"
+  tp -C "$c" status
+  check "status after the failure works" test "$status" -eq 0
+  tp -C "$c" apply
+  expect_status 0
+  check "once released, apply succeeds" contains "$out" "applied 5 patchset(s)"
+}
+
+# A read-only file (FILE_ATTRIBUTE_READONLY; Wine maps a file without write permission to it).
+case_read_only_file() {
+  local co; co="$(checkout readonly v2.0.1)"
+  local c; c="$(win_path "$co")"
+  local f="$co/tools/build_pytorch_libs.py"
+  chmod a-w "$f"
+  local pristine; pristine="$(tree_digest "$co")"
+  tp -C "$c" apply
+  if [ "$status" -eq 0 ]; then
+    check "the file is patched" grep -q _torchpatch_get_vc_env "$f"
+    check "the file stays read-only" test ! -w "$f"
+    tp -C "$c" revert
+    expect_status 0
+    check "revert restores every byte" same_tree "$co" "$pristine"
+    check "the file is still read-only after revert" test ! -w "$f"
+  else
+    check "the error names the file" grep -q "build_pytorch_libs.py" "$err"
+    check "nothing is changed" same_tree "$co" "$pristine"
+  fi
+  chmod u+w "$f"
+}
+
+# Paths longer than MAX_PATH (260): the checkout lies deep enough that every file's path is.
+case_long_paths() {
+  local deep="$work/long"
+  local i
+  for i in 1 2 3 4 5 6; do deep="$deep/$(printf 'folder-%02d-%s' "$i" 'abcdefghijklmnopqrstuvwxyz0123456789')"; done
+  mkdir -p "$deep"
+  local co; co="$(checkout co v2.0.1 "$deep")" || { case_failed=1; return; }
+  local longest; longest="$(find "$co" -type f -not -path '*/.git/*' | awk '{ print length }' | sort -n | tail -1)"
+  check "the checkout's paths are longer than 260 characters (${longest})" test "$longest" -gt 260
+  local pristine; pristine="$(tree_digest "$co")"
+  local c; c="$(win_path "$co")"
+  tp -C "$c" apply
+  expect_status 0
+  check "apply patched a deep file" grep -q _torchpatch_get_vc_env "$co/tools/build_pytorch_libs.py"
+  tp -C "$c" revert
+  expect_status 0
+  check "revert restores every byte" same_tree "$co" "$pristine"
+}
+
+# A checkout below a folder whose name is not ASCII.
+case_non_ascii_paths() {
+  local parent="$work/prüfung-检查-ΔΣ"
+  mkdir -p "$parent"
+  local co; co="$(checkout 'arbeitsbaum-ü' v2.0.1 "$parent")" || { case_failed=1; return; }
+  local pristine; pristine="$(tree_digest "$co")"
+  local c; c="$(win_path "$co")"
+  tp -C "$c" apply --dry
+  expect_status 0
+  check "the dry run shows the diff" contains "$out" "diff --git a/tools/build_pytorch_libs.py"
+  tp -C "$c" apply
+  expect_status 0
+  check "apply patched the file" grep -q _torchpatch_get_vc_env "$co/tools/build_pytorch_libs.py"
+  tp -C "$c" export "$(win_path "$parent/export-ö")"
+  expect_status 0
+  check "export wrote into a non-ASCII folder" test -f "$parent/export-ö/series"
+  tp -C "$c" revert
+  expect_status 0
+  check "revert restores every byte" same_tree "$co" "$pristine"
+}
+
+# The lock: while another process holds it, apply waits, then says so and changes nothing.
+case_lock_held() {
+  local co; co="$(checkout locked v2.0.1)"
+  local c; c="$(win_path "$co")"
+  mkdir -p "$co/.git/torchpatch"
+  local pristine; pristine="$(tree_digest "$co")"
+  hold lock "$co/.git/torchpatch/lock" || return
+  tp -C "$c" apply
+  release
+  check "apply fails while the lock is held" test "$status" -ne 0
+  check "the error says another torchpatch is running" contains "$err" "another torchpatch is running"
+  check "nothing is changed" same_tree "$co" "$pristine"
+  tp -C "$c" apply
+  expect_status 0
+}
+
+# The journal: a corrupt one is an environment error (3) naming it; nothing is written.
+case_journal() {
+  local co; co="$(checkout journal v2.0.1)"
+  local c; c="$(win_path "$co")"
+  tp -C "$c" apply
+  expect_status 0
+  check "the journal records the patchsets" grep -q "setuptools-msvccompiler" "$co/.git/torchpatch/journal"
+  printf 'torchpatch-journal 999\n' > "$co/.git/torchpatch/journal"
+  local before; before="$(tree_digest "$co")"
+  tp -C "$c" revert
+  expect_status 3
+  check "the error names the journal" grep -q "journal" "$err"
+  check "nothing is changed" same_tree "$co" "$before"
+}
+
+for name in version list apply_cycle crlf_checkout export exit_codes windows_paths \
+            sharing_violation held_for_reading read_only_file long_paths non_ascii_paths \
+            lock_held journal; do
+  run_case "$name"
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Wine for the windows tests (ctest label `windows`), headless (WINEDEBUG=-all) in a throw-away
+# prefix that one ctest run makes once and removes at the end:
+#   bash wine.sh boot     installs wine if missing and makes $WINEPREFIX (wineboot)
+#   bash wine.sh unit     runs tp_unit_tests.exe under Wine
+#   bash wine.sh remove   removes $WINEPREFIX
+# Sourced by run.sh for tp_wine_env and win_path.
+#
+#   TP_WINDOWS_BUILD_DIR  the cross build of scripts/package_windows.sh (default build-windows/)
+#   WINEPREFIX            the prefix (default: one in the cross build)
+set -euo pipefail
+tp_repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+tp_windows_build="${TP_WINDOWS_BUILD_DIR:-$tp_repo/build-windows}"
+export WINEPREFIX="${WINEPREFIX:-$tp_windows_build/wine-prefix}"
+export WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" DISPLAY=""
+
+# tp_wine_env EXE...: fails unless these executables of the cross build, and Wine, are there.
+tp_wine_env() {
+  local exe
+  for exe in "$@"; do
+    [ -f "$tp_windows_build/$exe" ] || {
+      echo "windows: $tp_windows_build/$exe is missing: run bash scripts/package_windows.sh first" >&2
+      return 1; }
+  done
+  command -v wine >/dev/null || { echo "windows: wine is not installed (bash tests/windows/wine.sh boot installs it)" >&2; return 1; }
+  [ -f "$WINEPREFIX/system.reg" ] || { echo "windows: no Wine prefix at $WINEPREFIX (bash tests/windows/wine.sh boot)" >&2; return 1; }
+}
+
+# A host path as Wine's Z: drive spells it: /tmp/a b -> Z:\tmp\a b
+win_path() { local p="$1"; printf 'Z:%s' "${p//\//\\}"; }
+
+tp_wine_boot() {
+  if ! command -v wine >/dev/null || ! dpkg-query -W -f='${Status}' wine64 2>/dev/null | grep -q 'install ok installed'; then
+    local sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    echo "windows: installing wine wine64"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends wine wine64
+  fi
+  rm -rf "$WINEPREFIX"
+  mkdir -p "$(dirname "$WINEPREFIX")"
+  local started=$SECONDS
+  wineboot --init >/dev/null 2>&1 || { echo "windows: wineboot failed in $WINEPREFIX" >&2; return 1; }
+  wineserver -w
+  [ -f "$WINEPREFIX/system.reg" ] || { echo "windows: wineboot made no prefix at $WINEPREFIX" >&2; return 1; }
+  echo "windows: Wine prefix $WINEPREFIX ready in $((SECONDS - started)) s ($(wine --version))"
+}
+
+# The unit tests need TP_SOURCE_DIR (a Linux path compiled in); Wine reads "/work/..." as a
+# path on the current drive, which is Z: (the host's /) when started from a host folder.
+tp_wine_unit() {
+  tp_wine_env tests/tp_unit_tests.exe
+  cd "$tp_repo"
+  wine "$tp_windows_build/tests/tp_unit_tests.exe" "$@"
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  case "${1:-}" in
+    boot) tp_wine_boot ;;
+    unit) shift; tp_wine_unit "$@" ;;
+    remove) wineserver -k 2>/dev/null || true; rm -rf "$WINEPREFIX"; echo "windows: removed $WINEPREFIX" ;;
+    *) echo "usage: wine.sh boot|unit|remove" >&2; exit 2 ;;
+  esac
+fi
