@@ -110,19 +110,20 @@ int run_export(const GlobalOptions& options, const std::string& directory) {
     return to_int(code);
   std::string series;
   auto patches = ops::export_series(planned->plan, planned->catalog, series);
+  const std::filesystem::path folder = platform::path_from_utf8(directory);
   std::error_code ec;
-  std::filesystem::create_directories(directory, ec);
+  std::filesystem::create_directories(folder, ec);
   if (ec) {
     print_error("creating " + directory + ": " + ec.message());
     return to_int(ExitCode::environment);
   }
   for (const auto& p : patches)
-    if (auto r = platform::write_file_atomic(std::filesystem::path(directory) / p.file_name, p.content);
+    if (auto r = platform::write_file_atomic(folder / p.file_name, p.content);
         !r) {
       print_error(r.error().message());
       return to_int(ExitCode::environment);
     }
-  if (auto r = platform::write_file_atomic(std::filesystem::path(directory) / "series", series); !r) {
+  if (auto r = platform::write_file_atomic(folder / "series", series); !r) {
     print_error(r.error().message());
     return to_int(ExitCode::environment);
   }

@@ -35,13 +35,13 @@ std::optional<catalog::Catalog> load_catalog_or_report(const GlobalOptions& opti
 
 std::optional<Checkout> open_checkout(const GlobalOptions& options, ExitCode& code) {
   Checkout checkout;
-  auto repository = repo::Repository::discover(options.directory);
+  auto repository = repo::Repository::discover(platform::path_from_utf8(options.directory));
   if (repository) {
     checkout.root = repository->root();
     checkout.repository.emplace(std::move(*repository));
   } else if (options.torch_version) {
     std::error_code ec;
-    checkout.root = std::filesystem::absolute(options.directory, ec);
+    checkout.root = std::filesystem::absolute(platform::path_from_utf8(options.directory), ec);
     if (ec || !std::filesystem::is_directory(checkout.root, ec)) {
       print_error(options.directory + ": no such folder");
       code = ExitCode::environment;

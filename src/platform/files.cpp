@@ -91,6 +91,15 @@ std::string display_path(const fs::path& path) {
   return std::string(utf8.begin(), utf8.end());
 }
 
+fs::path path_from_utf8(std::string_view utf8) {
+  return fs::path(std::u8string(utf8.begin(), utf8.end()));
+}
+
+std::string path_to_utf8(const fs::path& path) {
+  const std::u8string utf8 = path.u8string();
+  return std::string(utf8.begin(), utf8.end());
+}
+
 Result<std::string> read_file(const fs::path& path) { return os::read_all(path); }
 
 Result<void> write_file_atomic(const fs::path& target_path, std::string_view bytes,

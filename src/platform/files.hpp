@@ -23,6 +23,13 @@ namespace fs = std::filesystem;
 // Windows).
 std::string display_path(const fs::path& path);
 
+// A UTF-8 string (an argument, a path from libgit2 or a journal) as a path, and a path as UTF-8
+// with its native separators. Windows' own narrow-string conversions are not UTF-8 (MSVC uses the
+// ANSI code page; mingw-w64's libstdc++ reads bytes as Latin-1 and writes UTF-8), so a non-ASCII
+// path survives only through these.
+fs::path path_from_utf8(std::string_view utf8);
+std::string path_to_utf8(const fs::path& path);
+
 // The whole file as bytes. Errors name the path and the OS reason.
 Result<std::string> read_file(const fs::path& path);
 

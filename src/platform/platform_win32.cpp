@@ -122,11 +122,24 @@ Result<void> close(NativeFile file, const fs::path& path) {
 }
 
 Result<void> replace(const fs::path& from, const fs::path& to) {
+  // Windows refuses to rename over a read-only file (ERROR_ACCESS_DENIED), where POSIX renames
+  // over it as over any other: the attribute is lifted for the rename (the temporary already
+  // carries the target's mode, read-only included) and put back if the rename fails.
+  const DWORD attributes = ::GetFileAttributesW(to.c_str());
+  const bool read_only = attributes != INVALID_FILE_ATTRIBUTES &&
+                         (attributes & FILE_ATTRIBUTE_READONLY) != 0;
+  if (read_only && !::SetFileAttributesW(to.c_str(), attributes & ~FILE_ATTRIBUTE_READONLY)) {
+    return os_failure("making writable", to, ::GetLastError());
+  }
   // WRITE_THROUGH returns only once the rename is on disk, which is what sync_directory gives
   // on POSIX.
   if (!::MoveFileExW(from.c_str(), to.c_str(),
                      MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
-    return os_failure("renaming " + display_path(from) + " over", to, ::GetLastError());
+    const DWORD error_number = ::GetLastError();
+    if (read_only) {
+      ::SetFileAttributesW(to.c_str(), attributes);
+    }
+    return os_failure("renaming " + display_path(from) + " over", to, error_number);
   }
   return {};
 }

@@ -1,5 +1,6 @@
 #include "repo/repository.hpp"
 
+#include "platform/files.hpp"
 #include "repo/git_handles.hpp"
 
 #include <future>
@@ -160,35 +161,35 @@ Result<Repository> Repository::discover(const fs::path& start) {
   std::error_code ec;
   fs::path absolute = fs::absolute(start, ec);
   if (ec || !fs::exists(absolute, ec))
-    return fail(start.string() + ": no such folder");
+    return fail(platform::path_to_utf8(start) + ": no such folder");
   auto handle = std::make_unique<Handle>();
-  if (git_repository_open_ext(handle->repo.out(), absolute.string().c_str(), 0, nullptr) < 0) {
+  if (git_repository_open_ext(handle->repo.out(), platform::path_to_utf8(absolute).c_str(), 0, nullptr) < 0) {
     git_error_clear();
-    return fail(absolute.string() + " is not inside a git checkout (run torchpatch in a PyTorch "
+    return fail(platform::path_to_utf8(absolute) + " is not inside a git checkout (run torchpatch in a PyTorch "
                                      "clone, pass -C DIR, or give --torch-version)");
   }
   if (git_repository_is_bare(handle->repo.ptr))
-    return fail(absolute.string() + " is a bare git repository; torchpatch needs a checkout");
+    return fail(platform::path_to_utf8(absolute) + " is a bare git repository; torchpatch needs a checkout");
   // A submodule's work tree is a repository too, but the checkout is its superproject.
-  fs::path root = strip_trailing_slash(git_repository_workdir(handle->repo.ptr));
-  fs::path git_dir = strip_trailing_slash(git_repository_commondir(handle->repo.ptr));
+  fs::path root = platform::path_from_utf8(strip_trailing_slash(git_repository_workdir(handle->repo.ptr)));
+  fs::path git_dir = platform::path_from_utf8(strip_trailing_slash(git_repository_commondir(handle->repo.ptr)));
   for (int guard = 0; guard < 16; ++guard) {
     RepoPtr parent;
     fs::path above = root.parent_path();
-    if (above == root || git_repository_open_ext(parent.out(), above.string().c_str(), 0, nullptr) < 0) {
+    if (above == root || git_repository_open_ext(parent.out(), platform::path_to_utf8(above).c_str(), 0, nullptr) < 0) {
       git_error_clear();
       break;
     }
-    fs::path parent_root = strip_trailing_slash(git_repository_workdir(parent.ptr) ? git_repository_workdir(parent.ptr) : "");
+    fs::path parent_root = platform::path_from_utf8(strip_trailing_slash(git_repository_workdir(parent.ptr) ? git_repository_workdir(parent.ptr) : ""));
     git_submodule* sm = nullptr;
-    std::string rel = fs::relative(root, parent_root, ec).generic_string();
+    std::string rel = platform::display_path(fs::relative(root, parent_root, ec));
     if (ec || git_submodule_lookup(&sm, parent.ptr, rel.c_str()) < 0) {
       git_error_clear();
       break;
     }
     git_submodule_free(sm);
     root = parent_root;
-    git_dir = strip_trailing_slash(git_repository_commondir(parent.ptr));
+    git_dir = platform::path_from_utf8(strip_trailing_slash(git_repository_commondir(parent.ptr)));
     std::swap(handle->repo.ptr, parent.ptr);
   }
   return Repository(std::move(handle), root, git_dir);

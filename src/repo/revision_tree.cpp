@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "platform/files.hpp"
 #include "repo/git_handles.hpp"
 
 namespace tp::repo {
@@ -143,13 +144,13 @@ struct TreeBuilder {
       auto handle = std::make_shared<ObjectStore::Handle>();
       // Where `git submodule update` keeps it; an older layout keeps it in the work tree.
       fs::path candidates[] = {repositories[index]->git_dir / "modules" / name,
-                               fs::path(git_repository_workdir(repo) ? git_repository_workdir(repo) : "") / relative};
+                               platform::path_from_utf8(git_repository_workdir(repo) ? git_repository_workdir(repo) : "") / relative};
       bool opened = false;
       for (const auto& dir : candidates) {
         std::error_code ec;
         if (dir.empty() || !fs::exists(dir, ec))
           continue;
-        if (git_repository_open_ext(&handle->repo, dir.string().c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH,
+        if (git_repository_open_ext(&handle->repo, platform::path_to_utf8(dir).c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH,
                                     nullptr) == 0) {
           opened = true;
           break;
@@ -161,7 +162,7 @@ struct TreeBuilder {
                            "no repository under .git/modules/" + name + " (not initialised)"});
         continue;
       }
-      handle->git_dir = git_repository_path(handle->repo);
+      handle->git_dir = platform::path_from_utf8(git_repository_path(handle->repo));
       git_object* probe = nullptr;
       if (git_object_lookup(&probe, handle->repo, &link.commit, GIT_OBJECT_COMMIT) < 0) {
         git_error_clear();
@@ -190,11 +191,11 @@ Result<ObjectStore> ObjectStore::open(const fs::path& start) {
   std::error_code ec;
   fs::path absolute = fs::absolute(start, ec);
   if (ec || !fs::exists(absolute, ec))
-    return fail(start.string() + ": no such folder");
+    return fail(platform::path_to_utf8(start) + ": no such folder");
   auto handle = std::make_shared<Handle>();
-  if (git_repository_open_ext(&handle->repo, absolute.string().c_str(), 0, nullptr) < 0) {
+  if (git_repository_open_ext(&handle->repo, platform::path_to_utf8(absolute).c_str(), 0, nullptr) < 0) {
     git_error_clear();
-    return fail(absolute.string() + " is not inside a git repository");
+    return fail(platform::path_to_utf8(absolute) + " is not inside a git repository");
   }
   // A submodule's own repository is opened as it is: its revisions are its own.
   handle->git_dir = git_repository_commondir(handle->repo);
