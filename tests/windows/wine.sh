@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Wine for the windows tests (ctest label `windows`), headless (WINEDEBUG=-all) in a throw-away
 # prefix that one ctest run makes once and removes at the end:
-#   bash wine.sh boot     installs wine if missing and makes $WINEPREFIX (wineboot)
+#   bash wine.sh boot     installs wine (and git, patch) if missing and makes $WINEPREFIX (wineboot)
 #   bash wine.sh unit     runs tp_unit_tests.exe under Wine
 #   bash wine.sh remove   removes $WINEPREFIX
 # Sourced by run.sh for tp_wine_env and win_path.
@@ -30,12 +30,17 @@ tp_wine_env() {
 win_path() { local p="$1"; printf 'Z:%s' "${p//\//\\}"; }
 
 tp_wine_boot() {
-  if ! command -v wine >/dev/null || ! dpkg-query -W -f='${Status}' wine64 2>/dev/null | grep -q 'install ok installed'; then
+  # Wine, and what run.sh uses besides it (git for the fixtures, patch for export's series).
+  local p missing=()
+  for p in wine wine64 git patch; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
     local sudo_cmd=""
     [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-    echo "windows: installing wine wine64"
+    echo "windows: installing ${missing[*]}"
     $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends wine wine64
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
   fi
   rm -rf "$WINEPREFIX"
   mkdir -p "$(dirname "$WINEPREFIX")"
