@@ -18,13 +18,16 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cache="${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}/mingw"
 toolchain="$here/cmake/mingw-w64-x86_64.cmake"
+command -v x86_64-w64-mingw32-g++-posix >/dev/null ||
+  { echo "deps: x86_64-w64-mingw32-g++-posix missing (scripts/package_windows.sh installs it)" >&2; exit 1; }
 
 # Debian 12 source packages, pinned: a new version is a deliberate change (and a new cache key).
 sources=(libgit2=1.5.1+ds-1+deb12u1 re2=20220601+dfsg-1 pcre2=10.42-1 http-parser=2.9.4-5)
 
 key="$( { printf '%s\n' "${sources[@]}"; cat "${BASH_SOURCE[0]}" "$toolchain";
           x86_64-w64-mingw32-g++-posix --version | head -n 1;
-          dpkg-query -W -f='${Version}\n' libz-mingw-w64-dev libcli11-dev libtomlplusplus-dev doctest-dev; } |
+          dpkg-query -W -f='${Version}\n' libz-mingw-w64-dev libcli11-dev libtomlplusplus-dev doctest-dev ||
+            echo "not all installed"; } |
         sha256sum | cut -c1-16)"
 prefix="$cache/deps-$key"
 if [ -f "$prefix/.tp-complete" ]; then
