@@ -116,7 +116,8 @@ unsigned crash_seed() {
 // from the journal entry written before the first file replacement until the commit.
 enum class Landed { before_the_writes, during_the_writes, after_the_commit };
 
-Landed where_the_kill_landed(const CrashSetup& s, const TreeHashes& at_start, bool process_was_killed) {
+Landed where_the_kill_landed(const CrashSetup& s, const TreeHashes& at_start, const TreeHashes& at_kill,
+                             bool process_was_killed) {
   if (!process_was_killed)
     return Landed::after_the_commit; // it finished first
   auto journal = tp::txn::read_journal(s.checkout / ".git/torchpatch/journal");
@@ -124,7 +125,7 @@ Landed where_the_kill_landed(const CrashSetup& s, const TreeHashes& at_start, bo
   if (*journal && (*journal)->pending != tp::txn::PendingTransaction::none)
     return Landed::during_the_writes;
   // Nothing pending: either nothing was written yet, or everything was and it committed.
-  return differences(at_start, tree_hashes(s.checkout)) == "" ? Landed::before_the_writes : Landed::after_the_commit;
+  return differences(at_start, at_kill) == "" ? Landed::before_the_writes : Landed::after_the_commit;
 }
 
 // True when a write's temporary (`.<name>.torchpatch-XXXXXX`) is in the tree: the kill landed
@@ -259,10 +260,11 @@ TEST_CASE("apply and revert killed with a real SIGKILL after a random delay, the
   // the commit leaves nothing to recover and would prove nothing.
   constexpr int k_least_rounds = 8;
   constexpr int k_most_rounds = 60;
-  int landed[3] = {0, 0, 0};
+  int landed[3] = {0, 0, 0}; // per Landed
+  const auto during = static_cast<int>(Landed::during_the_writes);
   int inside_a_file_write = 0;
   int round = 0;
-  for (; round < k_most_rounds && (round < k_least_rounds || landed[1] == 0); ++round) {
+  for (; round < k_most_rounds && (round < k_least_rounds || landed[during] == 0); ++round) {
     const bool kill_revert = round % 2 == 1;
     DelayWindow& window = windows[kill_revert ? 1 : 0];
     std::uniform_int_distribution<long> delay(window.first, window.last);
@@ -274,7 +276,7 @@ TEST_CASE("apply and revert killed with a real SIGKILL after a random delay, the
     const TreeHashes at_start = tree_hashes(s.checkout);
     const bool killed = kill_after(spawn_binary(s, kill_revert ? "revert" : "apply"), wait);
     const TreeHashes at_kill = tree_hashes(s.checkout);
-    const Landed where = where_the_kill_landed(s, at_start, killed);
+    const Landed where = where_the_kill_landed(s, at_start, at_kill, killed);
     ++landed[static_cast<int>(where)];
     if (where == Landed::during_the_writes && temporary_left(at_kill))
       ++inside_a_file_write;
@@ -289,10 +291,10 @@ TEST_CASE("apply and revert killed with a real SIGKILL after a random delay, the
     CHECK_FALSE(fs::exists(s.checkout / ".git/torchpatch/journal"));
   }
   const std::string summary = std::to_string(round) + " kills: " + std::to_string(landed[0]) + " before the writes, " +
-                              std::to_string(landed[1]) + " during them (" + std::to_string(inside_a_file_write) +
+                              std::to_string(landed[during]) + " during them (" + std::to_string(inside_a_file_write) +
                               " inside one file's write), " + std::to_string(landed[2]) + " after the commit";
   MESSAGE(summary);
-  CHECK_MESSAGE(landed[1] > 0, "no kill landed during the writes, so recovery was never tested: " << summary);
+  CHECK_MESSAGE(landed[during] > 0, "no kill landed during the writes, so recovery was never tested: " << summary);
 }
 
 } // TEST_SUITE
