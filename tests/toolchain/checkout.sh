@@ -1,4 +1,5 @@
-# Sourced by the catalog's checks in tests/toolchain/checks/ after lib.sh.
+# Sourced by the catalog's checks in tests/toolchain/checks/ after lib.sh when lib.sh has no tp_checkout
+# (the toolchain branch adds one with the same contract; then this file can go).
 # tp_checkout DIR VERSION: makes the files under DIR a git checkout tagged vVERSION (one commit),
 # which `torchpatch apply` needs for its journal. Fails the check when git does.
 tp_checkout() {
