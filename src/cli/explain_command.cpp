@@ -43,7 +43,7 @@ Applicability check_checkout(const GlobalOptions& options, const catalog::Catalo
   }
   ops::WorkTreeSource tree(root, repo);
   ops::PlanOptions plan_options;
-  plan_options.facts = facts_of(options);
+  set_facts(options, plan_options);
   plan_options.only = ids;
   auto plan = ops::plan_patchsets(catalog, tree, *version, plan_options);
   if (!plan) {

@@ -36,6 +36,67 @@ bool is_conflict(Outcome outcome) {
          outcome == Outcome::file_missing;
 }
 
+std::string_view to_string(GateOutcome outcome) {
+  switch (outcome) {
+  case GateOutcome::blocks: return "blocks";
+  case GateOutcome::clear: return "clear";
+  case GateOutcome::unknown: return "unknown";
+  }
+  return "?";
+}
+
+GateReport evaluate_gate(const catalog::Gate& gate, const catalog::Version& version,
+                         const std::map<std::string, std::string>& facts,
+                         const std::map<std::string, std::string>& sources) {
+  GateReport r;
+  r.id = gate.id;
+  r.title = gate.title;
+  r.versions = gate.versions.text;
+  r.lifted_in = gate.lifted_in ? gate.lifted_in->text : "";
+  for (const auto& check : check_conditions(gate.conditions, facts)) {
+    GateFact f{check.fact, check.value, "", check.expected, check.verdict};
+    if (auto it = sources.find(check.fact); it != sources.end() && !check.value.empty())
+      f.source = it->second;
+    r.facts.push_back(std::move(f));
+  }
+  const std::string lifted = r.lifted_in.empty() ? "" : "; lifted in PyTorch " + r.lifted_in;
+  if (!gate.versions.contains(version)) {
+    r.outcome = GateOutcome::clear;
+    r.reason = "PyTorch " + version.text + " is outside " + gate.versions.text;
+    return r;
+  }
+  std::vector<std::string> unknown;
+  for (const auto& f : r.facts) {
+    if (f.verdict == Verdict::fails) {
+      r.outcome = GateOutcome::clear;
+      r.reason = f.fact + " is " + f.value + ", not " + f.expected;
+      return r;
+    }
+    if (f.verdict == Verdict::unknown)
+      unknown.push_back(f.fact);
+  }
+  if (!unknown.empty()) {
+    r.outcome = GateOutcome::unknown;
+    r.reason = "PyTorch " + version.text + " is concerned, but";
+    for (std::size_t i = 0; i < unknown.size(); ++i)
+      r.reason += std::string(i ? "," : "") + " " + unknown[i];
+    r.reason += std::string(unknown.size() == 1 ? " is" : " are") + " unknown here; pass";
+    for (std::size_t i = 0; i < unknown.size(); ++i)
+      r.reason += std::string(i ? "," : "") + " --fact " + unknown[i] + "=" +
+                  (catalog::is_versioned_fact(unknown[i]) ? "VERSION" : "VALUE");
+    r.reason += lifted;
+    return r;
+  }
+  r.outcome = GateOutcome::blocks;
+  r.reason = "PyTorch " + version.text + " with";
+  for (std::size_t i = 0; i < r.facts.size(); ++i)
+    r.reason += std::string(i ? "," : "") + " " + r.facts[i].fact + " " + r.facts[i].value;
+  if (r.facts.empty())
+    r.reason += " any toolchain";
+  r.reason += lifted.empty() ? "; no release lifts it yet" : lifted;
+  return r;
+}
+
 bool Plan::has_conflict() const {
   for (const auto& p : patchsets)
     if (is_conflict(p.outcome))
@@ -195,13 +256,18 @@ std::string not_applicable_reason(const catalog::Patchset& p, const ResolvedVers
                                   const std::map<std::string, std::string>& facts) {
   if (!p.versions.contains(version.version))
     return "PyTorch " + version.version.text + " is outside " + p.versions.text;
-  for (const auto& [fact, accepted] : p.conditions) {
-    auto it = facts.find(fact);
-    if (it == facts.end())
-      return "needs " + fact + " to be one of the listed values (unknown here; pass --fact " +
-             fact + "=VALUE)";
-    if (std::find(accepted.begin(), accepted.end(), it->second) == accepted.end())
-      return fact + " is " + it->second + ", not one of the patchset's";
+  for (const auto& check : check_conditions(p.conditions, facts)) {
+    const bool versioned = !p.conditions.at(check.fact).values.size();
+    if (check.verdict == Verdict::unknown && check.value.empty())
+      return versioned ? "needs " + check.fact + " " + check.expected +
+                             " (unknown here; pass --fact " + check.fact + "=VERSION)"
+                       : "needs " + check.fact + " to be one of the listed values (unknown here; "
+                         "pass --fact " + check.fact + "=VALUE)";
+    if (check.verdict == Verdict::unknown)
+      return check.fact + " is " + check.value + ", which is not a version (needs " + check.expected + ")";
+    if (check.verdict == Verdict::fails)
+      return versioned ? check.fact + " is " + check.value + ", outside " + check.expected
+                       : check.fact + " is " + check.value + ", not one of the patchset's";
   }
   return {};
 }
@@ -228,6 +294,12 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   plan.version = version;
   plan.catalog_version = catalog.version;
   anchor::CompileOptions compile_options{catalog.export_macros};
+
+  // 0. Gates: facts only, no file is read.
+  for (const auto& g : catalog.gates)
+    if (options.only.empty() ||
+        std::find(options.only.begin(), options.only.end(), g.id) != options.only.end())
+      plan.gates.push_back(evaluate_gate(g, version.version, options.facts, options.fact_sources));
 
   // 1. Which patchsets apply to this version and these facts; which files each edit selects.
   std::vector<const catalog::Patchset*> selected;

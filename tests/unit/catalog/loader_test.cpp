@@ -156,3 +156,45 @@ satisfied_by = ["<stdint.h>"]
     CHECK(render(r).find("has no [edits.anchor]") != std::string::npos);
   }
 }
+
+TEST_SUITE("catalog::load_catalog gates") {
+  const std::string k_gate = R"(id = "py312"
+kind = "gate"
+title = "t"
+versions = "<2.2"
+lifted_in = "2.2"
+why = "w"
+
+[conditions]
+python = ">=3.12"
+compiler = ["gcc"]
+)";
+
+  TEST_CASE("load_catalog: a gate loads beside the patchsets, without edits") {
+    auto r = load_with("g.toml", k_gate);
+    CHECK(render(r) == "");
+    REQUIRE(r.catalog.gates.size() == 1);
+    CHECK(r.catalog.patchsets.empty());
+    const auto& g = r.catalog.gates[0];
+    CHECK(g.lifted_in->text == "2.2");
+    CHECK(g.conditions.at("python").versions->text == ">=3.12");
+    CHECK(g.conditions.at("compiler").values == std::vector<std::string>{"gcc"});
+  }
+
+  TEST_CASE("load_catalog: unknown facts, bad specifiers and bad kinds point at file:line:col") {
+    CHECK(render(load_with("g.toml", replace(k_gate, "python = ", "pyton = "))) ==
+          "g.toml:9:1: error: unknown key 'pyton' in [conditions]; did you mean 'python'?\n"
+          "  pyton = \">=3.12\"\n  ^\n");
+    INFO(render(load_with("g.toml", replace(k_gate, "\">=3.12\"", "\">=3.x\""))));
+    CHECK(render(load_with("g.toml", replace(k_gate, "\">=3.12\"", "\">=3.x\""))).rfind(
+              "g.toml:9:11: error: invalid version specifier", 0) == 0);
+    CHECK(render(load_with("g.toml", replace(k_gate, "\">=3.12\"", "[\"3.12\"]"))).rfind(
+              "g.toml:9:10: error: 'python' takes a version specifier string", 0) == 0);
+    CHECK(render(load_with("g.toml", replace(k_gate, "kind = \"gate\"", "kind = \"gat\""))).rfind(
+              "g.toml:2:8: error: unknown entry kind 'gat'", 0) == 0);
+    CHECK(render(load_with("g.toml", replace(k_gate, "lifted_in = \"2.2\"", "lifted_in = \"soon\""))).rfind(
+              "g.toml:5:13: error: 'lifted_in' must be a version", 0) == 0);
+    CHECK(render(load_with("g.toml", k_gate + "\n[[edits]]\nname = \"e\"\n")).find(
+              "unknown key 'edits' in a gate") != std::string::npos);
+  }
+}
