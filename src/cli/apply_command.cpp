@@ -44,7 +44,7 @@ std::optional<Planned> plan_checkout(const GlobalOptions& options,
   ops::WorkTreeSource tree(checkout->root, checkout->repository ? &*checkout->repository : nullptr,
                            &prefetch);
   ops::PlanOptions plan_options;
-  plan_options.facts = facts_of(options);
+  set_facts(options, plan_options);
   plan_options.only = only;
   auto plan = ops::plan_patchsets(*catalog, tree, checkout->version, plan_options);
   if (!plan) {

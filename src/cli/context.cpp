@@ -103,14 +103,19 @@ void print_recovered(const txn::RecoveryReport& report) {
   }
 }
 
+ops::Facts gathered_facts(const GlobalOptions& options) {
+  return ops::gather_facts(ops::current_environment(), options.facts);
+}
+
 std::map<std::string, std::string> facts_of(const GlobalOptions& options) {
-  auto facts = ops::host_facts();
-  for (const auto& f : options.facts) {
-    auto eq = f.find('=');
-    if (eq != std::string::npos)
-      facts[f.substr(0, eq)] = f.substr(eq + 1);
-  }
-  return facts;
+  return ops::values_of(gathered_facts(options));
+}
+
+void set_facts(const GlobalOptions& options, ops::PlanOptions& plan_options) {
+  auto facts = gathered_facts(options);
+  plan_options.facts = ops::values_of(facts);
+  for (const auto& [name, fact] : facts)
+    plan_options.fact_sources[name] = fact.source;
 }
 
 bool use_color(const GlobalOptions& options) {

@@ -210,6 +210,25 @@ LintReport lint_catalog(catalog::CatalogFiles files, std::string origin) {
     report.diagnostics.push_back(Diagnostic::at(file, text_of(file), offset, std::move(message)));
   };
 
+  // 0. Gates: what `explain` needs, and a lifted_in that really lifts it.
+  report.gates = catalog.gates.size();
+  for (const auto& g : catalog.gates) {
+    const std::string& file = g.source.file;
+    std::string_view text = text_of(file);
+    std::size_t id_at = key_offset(text, "id").value_or(0);
+    if (g.references.empty())
+      add(file, key_offset(text, "references").value_or(id_at),
+          "gate '" + g.id + "' has no references (where the incompatibility is documented)");
+    if (g.errors.empty())
+      add(file, key_offset(text, "errors").value_or(id_at),
+          "gate '" + g.id + "' has no error messages (what users see, verbatim; `torchpatch "
+          "explain` matches build logs against them)");
+    if (g.lifted_in && g.versions.contains(*g.lifted_in))
+      add(file, key_offset(text, "lifted_in").value_or(id_at),
+          "gate '" + g.id + "': lifted_in " + g.lifted_in->text + " is inside its own versions " +
+              g.versions.text);
+  }
+
   // 1. What a user of `show` and `explain` needs; TODO markers left by `torchpatch new`.
   for (const auto& p : catalog.patchsets) {
     report.edits += p.edits.size();

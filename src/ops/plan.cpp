@@ -7,6 +7,7 @@
 #include <string_view>
 #include <thread>
 
+#include "anchor/include_scan.hpp"
 #include "catalog/glob.hpp"
 #include "edit/actions.hpp"
 #include "platform/files.hpp"
@@ -33,6 +34,67 @@ bool is_conflict(Outcome outcome) {
   return outcome == Outcome::anchor_missing || outcome == Outcome::ambiguous ||
          outcome == Outcome::parse_degraded || outcome == Outcome::overlap ||
          outcome == Outcome::file_missing;
+}
+
+std::string_view to_string(GateOutcome outcome) {
+  switch (outcome) {
+  case GateOutcome::blocks: return "blocks";
+  case GateOutcome::clear: return "clear";
+  case GateOutcome::unknown: return "unknown";
+  }
+  return "?";
+}
+
+GateReport evaluate_gate(const catalog::Gate& gate, const catalog::Version& version,
+                         const std::map<std::string, std::string>& facts,
+                         const std::map<std::string, std::string>& sources) {
+  GateReport r;
+  r.id = gate.id;
+  r.title = gate.title;
+  r.versions = gate.versions.text;
+  r.lifted_in = gate.lifted_in ? gate.lifted_in->text : "";
+  for (const auto& check : check_conditions(gate.conditions, facts)) {
+    GateFact f{check.fact, check.value, "", check.expected, check.verdict};
+    if (auto it = sources.find(check.fact); it != sources.end() && !check.value.empty())
+      f.source = it->second;
+    r.facts.push_back(std::move(f));
+  }
+  const std::string lifted = r.lifted_in.empty() ? "" : "; lifted in PyTorch " + r.lifted_in;
+  if (!gate.versions.contains(version)) {
+    r.outcome = GateOutcome::clear;
+    r.reason = "PyTorch " + version.text + " is outside " + gate.versions.text;
+    return r;
+  }
+  std::vector<std::string> unknown;
+  for (const auto& f : r.facts) {
+    if (f.verdict == Verdict::fails) {
+      r.outcome = GateOutcome::clear;
+      r.reason = f.fact + " is " + f.value + ", not " + f.expected;
+      return r;
+    }
+    if (f.verdict == Verdict::unknown)
+      unknown.push_back(f.fact);
+  }
+  if (!unknown.empty()) {
+    r.outcome = GateOutcome::unknown;
+    r.reason = "PyTorch " + version.text + " is concerned, but";
+    for (std::size_t i = 0; i < unknown.size(); ++i)
+      r.reason += std::string(i ? "," : "") + " " + unknown[i];
+    r.reason += std::string(unknown.size() == 1 ? " is" : " are") + " unknown here; pass";
+    for (std::size_t i = 0; i < unknown.size(); ++i)
+      r.reason += std::string(i ? "," : "") + " --fact " + unknown[i] + "=" +
+                  (catalog::is_versioned_fact(unknown[i]) ? "VERSION" : "VALUE");
+    r.reason += lifted;
+    return r;
+  }
+  r.outcome = GateOutcome::blocks;
+  r.reason = "PyTorch " + version.text + " with";
+  for (std::size_t i = 0; i < r.facts.size(); ++i)
+    r.reason += std::string(i ? "," : "") + " " + r.facts[i].fact + " " + r.facts[i].value;
+  if (r.facts.empty())
+    r.reason += " any toolchain";
+  r.reason += lifted.empty() ? "; no release lifts it yet" : lifted;
+  return r;
 }
 
 bool Plan::has_conflict() const {
@@ -123,8 +185,29 @@ EditOnFile evaluate(const catalog::Patchset& patchset, const catalog::Edit& edit
     return out;
   }
   anchor::FindResult found;
-  if (anchor_may_match)
-    found = edit.anchor.find(text);
+  if (edit.action.kind == catalog::ActionKind::ensure_include) {
+    // The include (or one that counts as it) anywhere in the file is the patched form; without
+    // an anchor, the line to insert after is the scanner's choice.
+    auto scan = anchor::scan_includes(text);
+    std::vector<std::string> accepted = edit.action.satisfied_by;
+    accepted.insert(accepted.begin(), edit.action.header);
+    for (const auto& d : scan.includes)
+      if (std::find(accepted.begin(), accepted.end(), d.header) != accepted.end()) {
+        r.outcome = Outcome::already_applied;
+        r.where = line_col_at(text, d.line.begin);
+        r.message = "the file already includes " + d.header + " (line " +
+                    std::to_string(r.where.line) + ")";
+        out.found_patched_form = true;
+        return out;
+      }
+    if (!edit.anchor) {
+      auto line = anchor::include_anchor_line(scan);
+      anchor::Span at = line ? *line : anchor::Span{scan.first_code, scan.first_code};
+      found.matches.push_back({at, at, {}, std::nullopt});
+    }
+  }
+  if (anchor_may_match && edit.anchor)
+    found = edit.anchor->find(text);
   if (found.parse_degraded) {
     r.outcome = Outcome::parse_degraded;
     r.where = line_col_at(text, found.degraded_at);
@@ -173,13 +256,18 @@ std::string not_applicable_reason(const catalog::Patchset& p, const ResolvedVers
                                   const std::map<std::string, std::string>& facts) {
   if (!p.versions.contains(version.version))
     return "PyTorch " + version.version.text + " is outside " + p.versions.text;
-  for (const auto& [fact, accepted] : p.conditions) {
-    auto it = facts.find(fact);
-    if (it == facts.end())
-      return "needs " + fact + " to be one of the listed values (unknown here; pass --fact " +
-             fact + "=VALUE)";
-    if (std::find(accepted.begin(), accepted.end(), it->second) == accepted.end())
-      return fact + " is " + it->second + ", not one of the patchset's";
+  for (const auto& check : check_conditions(p.conditions, facts)) {
+    const bool versioned = !p.conditions.at(check.fact).values.size();
+    if (check.verdict == Verdict::unknown && check.value.empty())
+      return versioned ? "needs " + check.fact + " " + check.expected +
+                             " (unknown here; pass --fact " + check.fact + "=VERSION)"
+                       : "needs " + check.fact + " to be one of the listed values (unknown here; "
+                         "pass --fact " + check.fact + "=VALUE)";
+    if (check.verdict == Verdict::unknown)
+      return check.fact + " is " + check.value + ", which is not a version (needs " + check.expected + ")";
+    if (check.verdict == Verdict::fails)
+      return versioned ? check.fact + " is " + check.value + ", outside " + check.expected
+                       : check.fact + " is " + check.value + ", not one of the patchset's";
   }
   return {};
 }
@@ -206,6 +294,12 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   plan.version = version;
   plan.catalog_version = catalog.version;
   anchor::CompileOptions compile_options{catalog.export_macros};
+
+  // 0. Gates: facts only, no file is read.
+  for (const auto& g : catalog.gates)
+    if (options.only.empty() ||
+        std::find(options.only.begin(), options.only.end(), g.id) != options.only.end())
+      plan.gates.push_back(evaluate_gate(g, version.version, options.facts, options.fact_sources));
 
   // 1. Which patchsets apply to this version and these facts; which files each edit selects.
   std::vector<const catalog::Patchset*> selected;
@@ -317,9 +411,11 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
       bool any_candidate = false;
       for (std::size_t k = 0; k < refs.size(); ++k) {
         const auto& e = selected[refs[k].patchset]->edits[refs[k].edit];
-        anchor_may_match[k] = may_match(e.anchor, read->bytes);
+        // ensure-include without an anchor always looks (for the include, and for its place).
+        anchor_may_match[k] = e.anchor ? may_match(*e.anchor, read->bytes) : true;
         any_candidate = any_candidate || anchor_may_match[k] ||
-                        e.matches.kind != catalog::MatchCount::Kind::any;
+                        e.matches.kind != catalog::MatchCount::Kind::any ||
+                        e.action.kind == catalog::ActionKind::ensure_include;
       }
       if (!any_candidate)
         continue;
