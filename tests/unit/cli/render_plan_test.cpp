@@ -261,7 +261,7 @@ TEST_CASE("render_plan json: every outcome, on one line, in the documented schem
       R"({"id":"gone","title":"no such file","outcome":"file-missing","conflict":true,"reason":"","notes":[],)"
       R"("edits":[{"id":"py","file":"tools/*.py","repository":"","line":0,"column":0,"outcome":"file-missing",)"
       R"("message":"no file matches tools/*.py",)" + edit_fields + "0}]}],"
-      R"("files":[{"path":"CMakeLists.txt","repository":"","patchsets":["cmake-minimum"]},)"
+      R"("gates":[],"files":[{"path":"CMakeLists.txt","repository":"","patchsets":["cmake-minimum"]},)"
       R"({"path":"third_party/café/CMakeLists.txt","repository":"third_party/café","patchsets":["cmake-minimum"]}]})"
       "\n";
   CHECK(render_plan(plan, Format::json, true, "dry-run") == expected);
@@ -272,7 +272,7 @@ TEST_CASE("render_plan json: every outcome, on one line, in the documented schem
 TEST_CASE("render_plan json: without a conflict, conflict is false; empty lists stay lists") {
   CHECK(render_plan_json(empty_plan(), "refused") ==
         R"({"schema_version":1,"action":"refused","torch_version":{"version":"2.0.1","source":"tag v2.0.1 at HEAD"},)"
-        R"("catalog_version":"1.2.0","conflict":false,"patchsets":[],"files":[]})"
+        R"("catalog_version":"1.2.0","conflict":false,"patchsets":[],"gates":[],"files":[]})"
         "\n");
 }
 
@@ -293,7 +293,7 @@ TEST_CASE("render_plan json: quotes, backslashes, control bytes, CR LF and inval
         R"("repository":"","line":0,"column":0,"outcome":"anchor-missing",)"
         "\"message\":\"bell \\u0007, escape \\u001b, NUL \\u0000, DEL \x7f, bad \xEF\xBF\xBD\xEF\xBF\xBD, "
         "cut \xEF\xBF\xBD\xEF\xBF\xBD, é 日\","
-        R"("expected_matches":"exactly 1","actual_matches":0}]}],"files":[]})"
+        R"("expected_matches":"exactly 1","actual_matches":0}]}],"gates":[],"files":[]})"
         "\n");
 }
 
