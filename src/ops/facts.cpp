@@ -189,7 +189,9 @@ std::optional<Fact> detect_python(const Environment& env) {
     python = find_on_path(env, "python");
   if (!python)
     return std::nullopt;
-  if (python->parent_path().filename() == "shims") {
+  std::error_code shim_ec;
+  if (python->parent_path().filename() == "shims" &&
+      fs::is_directory(python->parent_path().parent_path() / "versions", shim_ec)) {
     bool system = false;
     if (auto f = pyenv_python(env, *python, system))
       return f;
