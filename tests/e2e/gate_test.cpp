@@ -85,3 +85,14 @@ TEST_SUITE("e2e::gates") {
                         "[(18, 2)]\n");
   }
 }
+
+TEST_SUITE("e2e::facts") {
+  TEST_CASE("facts: a misspelt --fact is warned about, and the command goes on") {
+    TP_E2E_DIR(dir);
+    const fs::path checkout = make_checkout(dir, "v2.0.1");
+    const Output list = torchpatch_in(checkout, {"--catalog", k_gates, "--fact", "pyton=3.12", "list"});
+    CHECK(list.code == 0);
+    CHECK(list.err == "torchpatch: warning: --fact pyton=3.12: expected KEY=VALUE with KEY one of platform, "
+                      "compiler, python, cmake, compiler_version, cuda\n");
+  }
+}
