@@ -150,6 +150,7 @@ IncludeScan scan_includes(std::string_view text) {
   std::size_t next_id = 0;
   std::size_t directives = 0;
   bool seen_code = false;
+  bool seen_declaration = false; // a line of code that is no directive
 
   // A whole-file guard: the first thing in the file is `#ifndef X` (or `#if !defined(X)`), the
   // next directive `#define X`, and its `#endif` is the last thing in the file.
@@ -170,8 +171,10 @@ IncludeScan scan_includes(std::string_view text) {
     }
     if (guard_closed)
       guard_broken = true; // something after the guard's #endif
-    if (code.front() != '#')
+    if (code.front() != '#') {
+      seen_declaration = true;
       continue;
+    }
     std::string_view rest = code.substr(1);
     std::string_view word = take_ident(rest);
     const std::size_t index = directives++;
@@ -220,7 +223,8 @@ IncludeScan scan_includes(std::string_view text) {
     } else if (word == "include") {
       std::string header = include_operand(rest);
       if (!header.empty())
-        found.push_back({{header, line.span, false}, open.size(), open.empty() ? 0 : open.front()});
+        found.push_back({{header, line.span, false, !seen_declaration}, open.size(),
+                         open.empty() ? 0 : open.front()});
     }
   }
   const bool guarded = guard_candidate && guard_defined && guard_closed && !guard_broken;
@@ -277,7 +281,7 @@ std::optional<Span> include_anchor_line(const IncludeScan& scan) {
   const IncludeDirective* last_system = nullptr;
   const IncludeDirective* last_any = nullptr;
   for (const auto& d : scan.includes) {
-    if (!d.top_level)
+    if (!d.top_level || !d.before_code)
       continue;
     last_any = &d;
     if (d.header.front() == '<')

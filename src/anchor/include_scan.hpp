@@ -20,6 +20,7 @@ struct IncludeDirective {
   std::string header; // with its delimiters: "<cstdint>" or "\"c10/macros/Macros.h\""
   Span line;  // the directive's whole (logical) line, its line ending included
   bool top_level = false; // not inside any conditional block other than a whole-file guard
+  bool before_code = false; // no line of code (other than directives) comes before it
 };
 
 struct IncludeScan {
@@ -41,9 +42,11 @@ bool is_include_name(std::string_view header, std::string* why = nullptr, std::s
 // Whether some #include of `scan` (anywhere, conditional or not) names one of `headers`.
 bool includes_any(const IncludeScan& scan, const std::vector<std::string>& headers);
 
-// The line after which a new system include goes: the last top-level `#include <…>`, else the
-// last top-level include of any kind, else the `#pragma once` / guard `#define` line; nullopt
-// when there is none of them (then the new line goes before `first_code`).
+// The line after which a new system include goes: the last top-level `#include <…>` of the
+// file's leading include block, else the last top-level include of any kind there, else the
+// `#pragma once` / guard `#define` line; nullopt when there is none of them (then the new line
+// goes before `first_code`). Includes after the first line of code are never chosen: a header
+// that ends with `#include "x-inl.h"` (c10/util/BFloat16.h) needs the new include before its code.
 std::optional<Span> include_anchor_line(const IncludeScan& scan);
 
 } // namespace tp::anchor

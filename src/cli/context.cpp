@@ -104,6 +104,13 @@ void print_recovered(const txn::RecoveryReport& report) {
 }
 
 ops::Facts gathered_facts(const GlobalOptions& options) {
+  // A misspelt --fact would otherwise leave the real fact unknown without a word.
+  for (const auto& f : options.facts) {
+    const std::string name = f.substr(0, f.find('='));
+    if (f.find('=') == std::string::npos || (!catalog::is_listed_fact(name) && !catalog::is_versioned_fact(name)))
+      std::cerr << "torchpatch: warning: --fact " << f << ": expected KEY=VALUE with KEY one of "
+                << "platform, compiler, python, cmake, compiler_version, cuda\n";
+  }
   return ops::gather_facts(ops::current_environment(), options.facts);
 }
 

@@ -120,6 +120,8 @@ Environment current_environment() {
   }
   if (const char* cxx = std::getenv("CXX"); cxx && *cxx)
     env.cxx = cxx;
+  if (const char* pyenv = std::getenv("PYENV_VERSION"); pyenv && *pyenv)
+    env.pyenv_version = pyenv;
   if (const char* cuda = std::getenv("CUDA_HOME"); cuda && *cuda)
     env.cuda_home = cuda;
   else if (const char* cuda_path = std::getenv("CUDA_PATH"); cuda_path && *cuda_path)
@@ -151,12 +153,55 @@ std::vector<fs::path> symlink_chain(const fs::path& file) {
   return chain;
 }
 
+namespace {
+
+// pyenv's shims run whatever version pyenv selects; read the selection the way pyenv does (minus
+// a .python-version in the working folder). nullopt: not a pyenv shim, "system" (`system` set),
+// or a selection that names no version folder (a conda or -dev build: unknown).
+std::optional<Fact> pyenv_python(const Environment& env, const fs::path& python, bool& system) {
+  fs::path shims = python.parent_path();
+  fs::path root = shims.parent_path();
+  std::error_code ec;
+  if (shims.filename() != "shims" || !fs::is_directory(root / "versions", ec))
+    return std::nullopt;
+  std::string selected, source;
+  if (env.pyenv_version) {
+    selected = *env.pyenv_version;
+    source = "PYENV_VERSION=" + selected;
+  } else if (auto text = read_small(root / "version")) {
+    selected = text->substr(0, text->find_first_of("\r\n"));
+    source = (root / "version").generic_string();
+  }
+  selected = selected.substr(0, selected.find(':')); // "3.12.1:3.11.7": the first one runs python3
+  system = selected.empty() || selected == "system";
+  std::string v = leading_version(selected);
+  if (system || v.empty() || v != selected ||
+      !fs::is_directory(root / "versions" / selected, ec))
+    return std::nullopt;
+  return Fact{first_parts(v, 2), "python3 on PATH: pyenv shim " + python.generic_string() + ", " + source};
+}
+
+} // namespace
+
 std::optional<Fact> detect_python(const Environment& env) {
   auto python = find_on_path(env, "python3");
   if (!python && env.windows)
     python = find_on_path(env, "python");
   if (!python)
     return std::nullopt;
+  std::error_code shim_ec;
+  if (python->parent_path().filename() == "shims" &&
+      fs::is_directory(python->parent_path().parent_path() / "versions", shim_ec)) {
+    bool system = false;
+    if (auto f = pyenv_python(env, *python, system))
+      return f;
+    if (!system)
+      return std::nullopt;
+    // "system": what comes after the shims on PATH.
+    Environment rest = env;
+    rest.path.erase(std::remove(rest.path.begin(), rest.path.end(), python->parent_path()), rest.path.end());
+    return detect_python(rest);
+  }
   const std::string where = (env.windows ? python->filename().string() : std::string("python3")) + " on PATH: ";
   auto chain = symlink_chain(*python);
   for (const auto& link : chain)

@@ -27,6 +27,7 @@ struct Environment {
   std::vector<fs::path> path;          // PATH, in order
   std::optional<std::string> cxx;      // $CXX
   std::optional<std::string> cuda_home; // $CUDA_HOME, else $CUDA_PATH
+  std::optional<std::string> pyenv_version; // $PYENV_VERSION
   bool windows = false;                // look for .exe names and pythonXY.dll
 };
 
@@ -41,6 +42,8 @@ std::vector<fs::path> symlink_chain(const fs::path& file);
 
 // python3 on PATH -> "3.13" from a python3.X name in its symlink chain, else a venv's
 // pyvenv.cfg `version`, else a single lib/python3.X folder beside it, else pythonXY.dll (Windows).
+// A pyenv shim (…/shims/python3 beside …/versions) is read as pyenv does without a local
+// .python-version: $PYENV_VERSION, else the root's `version` file; "system" moves on along PATH.
 std::optional<Fact> detect_python(const Environment& env);
 
 // cmake on PATH -> "4.3" from the share/cmake-X.Y folder beside its real binary.

@@ -19,6 +19,13 @@ TEST_SUITE("anchor::scan_includes") {
     CHECK(anchor_line("#include <a>\n#include <b>\n#include \"c.h\"\nint x;\n") == "#include <b>\n");
   }
 
+  TEST_CASE("include_anchor_line: includes after the first line of code are passed over") {
+    // c10/util/BFloat16.h ends with `#include <c10/util/BFloat16-inl.h>` after its code.
+    CHECK(anchor_line("#pragma once\n#include <cmath>\n#include <cstring>\nnamespace c10 {}\n"
+                      "#include <c10/util/BFloat16-inl.h>\n") == "#include <cstring>\n");
+    CHECK(anchor_line("#pragma once\nint x;\n#include <a>\n") == "#pragma once\n");
+  }
+
   TEST_CASE("include_anchor_line: an include inside #ifdef/#if is not top-level") {
     std::string text = "#include <vector>\n#ifdef _WIN32\n#include <windows.h>\n#endif\n"
                        "#if defined(X)\n# include <x.h>\n#else\n#include <y.h>\n#endif\n";

@@ -161,3 +161,34 @@ TEST_SUITE("ops::facts") {
     CHECK(check_conditions(c, {{"python", "system"}})[1].verdict == Verdict::unknown);
   }
 }
+
+TEST_SUITE("ops::facts pyenv") {
+  TEST_CASE("detect_python: a pyenv shim reads PYENV_VERSION, else the root's version file") {
+    TP_TEST_DIR(dir);
+    dir.write("pyenv/shims/python3", "#!/usr/bin/env bash\nexec pyenv exec python3\n");
+    dir.write("pyenv/versions/3.12.1/bin/python3.12", "ELF");
+    dir.write("pyenv/versions/3.11.7/bin/python3.11", "ELF");
+    dir.write("pyenv/version", "3.11.7\n");
+    auto env = path_of(dir, {"pyenv/shims"});
+    auto global = detect_python(env);
+    REQUIRE(global);
+    CHECK(global->value == "3.11");
+    env.pyenv_version = "3.12.1";
+    auto chosen = detect_python(env);
+    REQUIRE(chosen);
+    CHECK(chosen->value == "3.12");
+    CHECK(chosen->source.find("PYENV_VERSION=3.12.1") != std::string::npos);
+  }
+
+  TEST_CASE("detect_python: pyenv's \"system\" moves on to the next python3 on PATH") {
+    TP_TEST_DIR(dir);
+    dir.write("pyenv/shims/python3", "#!");
+    dir.write("pyenv/versions/3.12.1/bin/python3.12", "ELF");
+    dir.write("pyenv/version", "system\n");
+    dir.write("usr/bin/python3.13", "ELF");
+    link(dir, "python3.13", "usr/bin/python3");
+    auto f = detect_python(path_of(dir, {"pyenv/shims", "usr/bin"}));
+    REQUIRE(f);
+    CHECK(f->value == "3.13");
+  }
+}
