@@ -25,8 +25,19 @@ std::string_view to_string(Outcome outcome) {
   case Outcome::parse_degraded: return "parse-degraded";
   case Outcome::overlap: return "overlap";
   case Outcome::file_missing: return "file-missing";
+  case Outcome::submodule_absent: return "submodule-absent";
   }
   return "?";
+}
+
+std::optional<Outcome> parse_outcome(std::string_view name) {
+  for (auto o : {Outcome::will_apply, Outcome::already_applied, Outcome::upstream_fixed,
+                 Outcome::not_applicable, Outcome::anchor_missing, Outcome::ambiguous,
+                 Outcome::parse_degraded, Outcome::overlap, Outcome::file_missing,
+                 Outcome::submodule_absent})
+    if (to_string(o) == name)
+      return o;
+  return std::nullopt;
 }
 
 bool is_conflict(Outcome outcome) {
@@ -195,6 +206,7 @@ Outcome aggregate(const std::vector<EditReport>& edits) {
   for (const auto& e : edits)
     if (e.outcome == Outcome::will_apply)
       return Outcome::will_apply;
+  // Mixed already-applied / upstream-fixed / submodule-absent: nothing left to do here.
   return Outcome::already_applied;
 }
 
@@ -300,14 +312,18 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
           missing.report.file = path;
           missing.report.expected = selected[ref.patchset]->edits[ref.edit].matches.describe();
           missing.report.outcome = Outcome::file_missing;
-          if (read->status == ReadResult::Status::not_a_file)
+          if (read->status == ReadResult::Status::not_a_file) {
             missing.report.message = "not a regular file";
-          else if (auto sub = tree.uninitialised_submodule_of(path))
+          } else if (auto sub = tree.uninitialised_submodule_of(path)) {
+            missing.report.outcome = Outcome::submodule_absent;
+            missing.report.repository = *sub;
             missing.report.message = "submodule " + *sub +
-                                     " is not initialised; run: git submodule update --init "
-                                     "--recursive";
-          else
+                                     " is not initialised, so there is nothing to patch (fine when "
+                                     "building with the system's library); to patch it: git "
+                                     "submodule update --init --recursive, then apply again";
+          } else {
             missing.report.message = "no such file";
+          }
           fr.evaluated.emplace_back(ref, std::move(missing));
         }
         continue;

@@ -250,7 +250,8 @@ std::map<std::string, std::string> outcomes_of_text(std::string_view text) {
     // Only patchset lines: they start with an outcome ("nothing to change" does not).
     static const std::set<std::string> k_outcomes{"will-apply",     "already-applied", "upstream-fixed",
                                                   "not-applicable", "anchor-missing",  "ambiguous",
-                                                  "parse-degraded", "overlap",         "file-missing"};
+                                                  "parse-degraded", "overlap",         "file-missing",
+                                                  "submodule-absent"};
     std::istringstream words(line);
     std::string outcome, id;
     if (words >> outcome >> id && k_outcomes.count(outcome))
