@@ -56,7 +56,7 @@ TEST_CASE("apply --partial: applies the other patchsets, exits 1, and revert und
   const Output partial = torchpatch_in(checkout, {"apply", "--partial"});
   INFO("apply --partial said: " << partial.out << partial.err);
   CHECK(partial.code == 1);
-  CHECK(partial.out.find("applied 3 patchset(s), 7 file(s) written") != std::string::npos);
+  CHECK(partial.out.find("applied 4 patchset(s), 8 file(s) written") != std::string::npos);
   CHECK(partial.out.find("skipped: ") != std::string::npos);
   const Snapshot applied = snapshot(checkout);
   CHECK(join(changed_paths(before, applied)) == join(others));
@@ -69,7 +69,7 @@ TEST_CASE("apply --partial: applies the other patchsets, exits 1, and revert und
   const Output revert = torchpatch_in(checkout, {"revert"});
   INFO("revert said: " << revert.out << revert.err);
   CHECK(revert.code == 0);
-  CHECK(revert.out.find("reverted 3 patchset(s)") != std::string::npos);
+  CHECK(revert.out.find("reverted 4 patchset(s)") != std::string::npos);
   CHECK(revert.out.find(k_header) == std::string::npos);
   // Everything is back, the hand-made ambiguity in the header included.
   CHECK(describe_changes(before, snapshot(checkout)) == "");
