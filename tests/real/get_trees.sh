@@ -49,7 +49,8 @@ tp_real_tarball() {
     # tarball decides, not apt-get's exit status.
     (cd "$src" && tp_real_apt source --download-only "pytorch/$suite") >"$TP_REAL_APT/source-$version.log" 2>&1 || true
     [ -f "$src/$name" ] || {
-      echo "real: downloading $name failed; see $TP_REAL_APT/source-$version.log" >&2
+      echo "real: downloading $name failed; see $TP_REAL_APT/update.log and source-$version.log" >&2
+      grep -E '^(Err|W|E):' "$TP_REAL_APT/update.log" | tail -n 5 >&2
       tail -n 5 "$TP_REAL_APT/source-$version.log" >&2; return 1; }
   fi
   have="$(sha256sum "$src/$name" | cut -d' ' -f1)"
