@@ -147,7 +147,7 @@ EditOnFile evaluate(const catalog::Patchset& patchset, const catalog::Edit& edit
   out.notes = std::move(action.notes);
   r.actual = action.effective_matches;
   for (std::size_t index : action.effective_match_index)
-    r.match_lines.push_back(line_col_at(text, found.matches[index].whole.begin).line);
+    r.match_lines.push_back(line_col_at(text, found.matches[index].target.begin).line);
   if (!action.effective_match_index.empty())
     r.where = line_col_at(text, found.matches[action.effective_match_index.front()].target.begin);
 

@@ -50,6 +50,19 @@ TEST_SUITE("ops::plan_patchsets") {
     CHECK(plan.files.empty());
   }
 
+  // On the real functorch arena.h the report said "arena.h:14:1: 1 match at line 11": the
+  // position was the target's (the definition), the line the whole match's (its #ifdef).
+  TEST_CASE("plan_patchsets: the line a message names is the target's, as is the position") {
+    const std::string edit = "name = \"e\"\nfiles = [\"a.txt\"]\n[edits.anchor]\nkind = \"regex\"\n"
+                             "pattern = '''(?s)begin.*?(?P<t>end)'''\ntarget = \"t\"\n"
+                             "[edits.action]\nkind = \"delete\"\n[edits.applied]\nkind = \"regex\"\npattern = '''APPLIED'''\n";
+    auto plan = plan_of(catalog_of({{"p.toml", patchset("p", edit)}}), {{"a.txt", "begin\nx\nend\n"}});
+    const auto& e = only_edit(plan);
+    CHECK(e.outcome == Outcome::will_apply);
+    CHECK(e.where.line == 3);
+    CHECK(e.message == "1 match at line 3");
+  }
+
   TEST_CASE("plan_patchsets: a missing file is file-missing; outside the versions is not-applicable") {
     auto c = catalog_of({{"p.toml", patchset("p", regex_edit("a.txt", "old", "kind = \"delete\""), ">=2.1")}});
     CHECK(only_edit(plan_of(c, {}, "2.1.0")).outcome == Outcome::file_missing);
