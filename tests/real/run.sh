@@ -23,14 +23,8 @@ versions=("$@")
 [ ${#versions[@]} -gt 0 ] || versions=(1.13.1 2.6.0)
 work="$(mktemp -d "${TMPDIR:-/tmp}/tp-real.XXXXXX")"
 # The work folder is kept for a look when something failed (or TP_REAL_KEEP=1), else removed.
-cleanup() {
-  if [ "${failed:-1}" -ne 0 ] || [ "${TP_REAL_KEEP:-0}" = 1 ]; then
-    echo "# kept $work"
-  else
-    rm -rf "$work"
-  fi
-}
-trap cleanup EXIT
+keep_work=no
+trap '[ "$keep_work" = yes ] || rm -rf "$work"' EXIT
 passed=0 failed=0
 ok() { echo "ok    $*"; passed=$((passed + 1)); }
 bad() { echo "FAIL  $*"; failed=$((failed + 1)); }
@@ -173,5 +167,9 @@ for v in "${versions[@]}"; do
   run_tree "$v"
 done
 echo "# all trees: $SECONDS s"
+if [ "$failed" -ne 0 ] || [ "${TP_REAL_KEEP:-0}" = 1 ]; then
+  keep_work=yes
+  echo "# kept $work"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
