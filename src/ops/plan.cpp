@@ -195,6 +195,26 @@ std::string not_applicable_reason(const catalog::Patchset& p, const ResolvedVers
   return {};
 }
 
+// The uninitialised submodule every pattern of `files` points into, if they all do: a glob's
+// literal folder prefix (before its first wildcard) or a named file inside it. A glob that
+// selects nothing there is the submodule's absence, not a missing file.
+std::optional<std::string> absent_submodule_of(const std::vector<std::string>& files,
+                                               const TreeSource& tree) {
+  std::optional<std::string> first;
+  for (const auto& pattern : files) {
+    const std::string literal = pattern.substr(0, pattern.find_first_of("*?["));
+    const std::size_t slash = literal.rfind('/');
+    if (slash == std::string::npos)
+      return std::nullopt;
+    auto sub = tree.uninitialised_submodule_of(literal.substr(0, slash + 1) + "x");
+    if (!sub)
+      return std::nullopt;
+    if (!first)
+      first = sub;
+  }
+  return first;
+}
+
 Outcome aggregate(const std::vector<EditReport>& edits) {
   for (const auto& e : edits)
     if (is_conflict(e.outcome))
@@ -422,8 +442,16 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
         summary.file = p.edits[e].files.empty() ? "" : p.edits[e].files.front();
         summary.expected = p.edits[e].matches.describe();
         if (selected_files[s][e] == 0) {
-          summary.outcome = Outcome::file_missing;
-          summary.message = "no file in the checkout matches";
+          if (auto sub = absent_submodule_of(p.edits[e].files, tree)) {
+            summary.outcome = Outcome::submodule_absent;
+            summary.repository = *sub;
+            summary.message = "submodule " + *sub + " is not initialised, so no file matches "
+                              "(fine when building with the system's library); to patch it: git "
+                              "submodule update --init --recursive, then apply again";
+          } else {
+            summary.outcome = Outcome::file_missing;
+            summary.message = "no file in the checkout matches";
+          }
         } else {
           summary.outcome = Outcome::already_applied;
           summary.message = "no file needs this edit";

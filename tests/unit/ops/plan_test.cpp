@@ -115,6 +115,25 @@ TEST_SUITE("ops::plan_patchsets") {
     CHECK_FALSE(absent->has_conflict());
   }
 
+  TEST_CASE("plan_patchsets: a glob into an uninitialised submodule that selects nothing is submodule-absent") {
+    auto c = catalog_of({{"p.toml", patchset("p", regex_edit("third_party/lib/**/*.h", "old", "kind = \"delete\"",
+                                                             "APPLIED", "matches = \"any\"\n"))}});
+    TreeWithAbsentSubmodule tree(std::map<std::string, std::string>{{"b.txt", "old\n"}});
+    auto plan = tp::ops::plan_patchsets(c, tree, {*tp::catalog::parse_version("2.0.1"), "test"}, {});
+    REQUIRE(plan.has_value());
+    CHECK(only_edit(*plan).outcome == Outcome::submodule_absent);
+    CHECK(only_edit(*plan).repository == "third_party/lib");
+    CHECK_FALSE(plan->has_conflict());
+
+    // A glob whose folder is not in the submodule is still a missing file.
+    auto elsewhere = catalog_of({{"p.toml", patchset("p", regex_edit("third_party/li*/a.h", "old",
+                                                                     "kind = \"delete\"", "APPLIED",
+                                                                     "matches = \"any\"\n"))}});
+    auto missing = tp::ops::plan_patchsets(elsewhere, tree, {*tp::catalog::parse_version("2.0.1"), "test"}, {});
+    REQUIRE(missing.has_value());
+    CHECK(only_edit(*missing).outcome == Outcome::file_missing);
+  }
+
   TEST_CASE("plan_patchsets: a binary file is never edited") {
     auto c = catalog_of({{"p.toml", patchset("p", regex_edit("a.bin", "old", "kind = \"delete\""))}});
     auto plan = plan_of(c, {{"a.bin", std::string("old\0", 4)}});
