@@ -68,6 +68,8 @@ std::string verdict(const ops::PatchsetReport& report) {
   case ops::Outcome::already_applied: return "already applied here (the log may predate it)";
   case ops::Outcome::upstream_fixed: return "upstream's own fix is already here";
   case ops::Outcome::not_applicable: return "does not apply here: " + report.reason;
+  case ops::Outcome::submodule_absent:
+    return "its submodule is not initialised here (" + report.edits.front().repository + ")";
   default: break;
   }
   std::string first;

@@ -101,8 +101,9 @@ std::string render_plan_summary(const ops::Plan& plan, bool color) {
       out += " (" + p.reason + ")";
     out += "\n";
     for (const auto& e : p.edits) {
+      // A submodule that is not there is shown with the way to get it.
       bool interesting = ops::is_conflict(e.outcome) || e.outcome == ops::Outcome::will_apply ||
-                         e.outcome != p.outcome;
+                         e.outcome == ops::Outcome::submodule_absent || e.outcome != p.outcome;
       if (!interesting || p.outcome == ops::Outcome::not_applicable)
         continue;
       out += "    " + std::string(ops::to_string(e.outcome)) + "  " + e.edit + "  " + where(e) +

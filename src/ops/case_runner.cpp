@@ -42,15 +42,6 @@ std::map<std::string, std::string> read_flat_toml(const std::string& text, std::
   return out;
 }
 
-std::optional<Outcome> parse_outcome(const std::string& s) {
-  for (auto o : {Outcome::will_apply, Outcome::already_applied, Outcome::upstream_fixed,
-                 Outcome::not_applicable, Outcome::anchor_missing, Outcome::ambiguous,
-                 Outcome::parse_degraded, Outcome::overlap, Outcome::file_missing})
-    if (to_string(o) == s)
-      return o;
-  return std::nullopt;
-}
-
 std::string describe_edits(const PatchsetReport& report) {
   std::string out;
   for (const auto& e : report.edits)

@@ -138,15 +138,6 @@ std::map<std::string, CaseField> read_case_toml(const std::string& path, const s
   return fields;
 }
 
-std::optional<Outcome> parse_outcome(std::string_view s) {
-  for (auto o : {Outcome::will_apply, Outcome::already_applied, Outcome::upstream_fixed,
-                 Outcome::not_applicable, Outcome::anchor_missing, Outcome::ambiguous,
-                 Outcome::parse_degraded, Outcome::overlap, Outcome::file_missing})
-    if (to_string(o) == s)
-      return o;
-  return std::nullopt;
-}
-
 // ---- helpers ---------------------------------------------------------------------------------
 
 std::string location(const std::string& file, LineCol where) {

@@ -26,8 +26,19 @@ std::string_view to_string(Outcome outcome) {
   case Outcome::parse_degraded: return "parse-degraded";
   case Outcome::overlap: return "overlap";
   case Outcome::file_missing: return "file-missing";
+  case Outcome::submodule_absent: return "submodule-absent";
   }
   return "?";
+}
+
+std::optional<Outcome> parse_outcome(std::string_view name) {
+  for (auto o : {Outcome::will_apply, Outcome::already_applied, Outcome::upstream_fixed,
+                 Outcome::not_applicable, Outcome::anchor_missing, Outcome::ambiguous,
+                 Outcome::parse_degraded, Outcome::overlap, Outcome::file_missing,
+                 Outcome::submodule_absent})
+    if (to_string(o) == name)
+      return o;
+  return std::nullopt;
 }
 
 bool is_conflict(Outcome outcome) {
@@ -219,7 +230,7 @@ EditOnFile evaluate(const catalog::Patchset& patchset, const catalog::Edit& edit
   out.notes = std::move(action.notes);
   r.actual = action.effective_matches;
   for (std::size_t index : action.effective_match_index)
-    r.match_lines.push_back(line_col_at(text, found.matches[index].whole.begin).line);
+    r.match_lines.push_back(line_col_at(text, found.matches[index].target.begin).line);
   if (!action.effective_match_index.empty())
     r.where = line_col_at(text, found.matches[action.effective_match_index.front()].target.begin);
 
@@ -272,6 +283,26 @@ std::string not_applicable_reason(const catalog::Patchset& p, const ResolvedVers
   return {};
 }
 
+// The uninitialised submodule every pattern of `files` points into, if they all do: a glob's
+// literal folder prefix (before its first wildcard) or a named file inside it. A glob that
+// selects nothing there is the submodule's absence, not a missing file.
+std::optional<std::string> absent_submodule_of(const std::vector<std::string>& files,
+                                               const TreeSource& tree) {
+  std::optional<std::string> first;
+  for (const auto& pattern : files) {
+    const std::string literal = pattern.substr(0, pattern.find_first_of("*?["));
+    const std::size_t slash = literal.rfind('/');
+    if (slash == std::string::npos)
+      return std::nullopt;
+    auto sub = tree.uninitialised_submodule_of(literal.substr(0, slash + 1) + "x");
+    if (!sub)
+      return std::nullopt;
+    if (!first)
+      first = sub;
+  }
+  return first;
+}
+
 Outcome aggregate(const std::vector<EditReport>& edits) {
   for (const auto& e : edits)
     if (is_conflict(e.outcome))
@@ -283,6 +314,7 @@ Outcome aggregate(const std::vector<EditReport>& edits) {
   for (const auto& e : edits)
     if (e.outcome == Outcome::will_apply)
       return Outcome::will_apply;
+  // Mixed already-applied / upstream-fixed / submodule-absent: nothing left to do here.
   return Outcome::already_applied;
 }
 
@@ -394,14 +426,18 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
           missing.report.file = path;
           missing.report.expected = selected[ref.patchset]->edits[ref.edit].matches.describe();
           missing.report.outcome = Outcome::file_missing;
-          if (read->status == ReadResult::Status::not_a_file)
+          if (read->status == ReadResult::Status::not_a_file) {
             missing.report.message = "not a regular file";
-          else if (auto sub = tree.uninitialised_submodule_of(path))
+          } else if (auto sub = tree.uninitialised_submodule_of(path)) {
+            missing.report.outcome = Outcome::submodule_absent;
+            missing.report.repository = *sub;
             missing.report.message = "submodule " + *sub +
-                                     " is not initialised; run: git submodule update --init "
-                                     "--recursive";
-          else
+                                     " is not initialised, so there is nothing to patch (fine when "
+                                     "building with the system's library); to patch it: git "
+                                     "submodule update --init --recursive, then apply again";
+          } else {
             missing.report.message = "no such file";
+          }
           fr.evaluated.emplace_back(ref, std::move(missing));
         }
         continue;
@@ -502,8 +538,16 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
         summary.file = p.edits[e].files.empty() ? "" : p.edits[e].files.front();
         summary.expected = p.edits[e].matches.describe();
         if (selected_files[s][e] == 0) {
-          summary.outcome = Outcome::file_missing;
-          summary.message = "no file in the checkout matches";
+          if (auto sub = absent_submodule_of(p.edits[e].files, tree)) {
+            summary.outcome = Outcome::submodule_absent;
+            summary.repository = *sub;
+            summary.message = "submodule " + *sub + " is not initialised, so no file matches "
+                              "(fine when building with the system's library); to patch it: git "
+                              "submodule update --init --recursive, then apply again";
+          } else {
+            summary.outcome = Outcome::file_missing;
+            summary.message = "no file in the checkout matches";
+          }
         } else {
           summary.outcome = Outcome::already_applied;
           summary.message = "no file needs this edit";

@@ -25,9 +25,15 @@ enum class Outcome {
   parse_degraded,
   overlap,
   file_missing,
+  // The file lies in a submodule the checkout has not initialised (a clone without
+  // --recursive, or a build against the system's library): nothing there to patch, not a
+  // conflict. Initialising the submodule and applying again patches it.
+  submodule_absent,
 };
 
 std::string_view to_string(Outcome outcome);
+// The outcome named `name` (as to_string writes it), if any.
+std::optional<Outcome> parse_outcome(std::string_view name);
 bool is_conflict(Outcome outcome);
 
 struct ResolvedVersion {

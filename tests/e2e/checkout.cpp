@@ -250,7 +250,8 @@ std::map<std::string, std::string> outcomes_of_text(std::string_view text) {
     // Only patchset lines: they start with an outcome ("nothing to change" does not).
     static const std::set<std::string> k_outcomes{"will-apply",     "already-applied", "upstream-fixed",
                                                   "not-applicable", "anchor-missing",  "ambiguous",
-                                                  "parse-degraded", "overlap",         "file-missing"};
+                                                  "parse-degraded", "overlap",         "file-missing",
+                                                  "submodule-absent"};
     std::istringstream words(line);
     std::string outcome, id;
     if (words >> outcome >> id && k_outcomes.count(outcome))
@@ -288,7 +289,7 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
   const std::string w = "will-apply", na = "not-applicable", uf = "upstream-fixed";
   std::map<std::string, std::array<std::string, 5>> table{
       {"v1.12.1", {w, w, w, na, na}},
-      {"v1.13.1", {w, w, w, w, na}},
+      {"v1.13.1", {w, w, w, w, w}},
       {"v2.0.1", {w, w, w, w, w}},
       {"v2.6.0", {w, w, uf, w, w}},
   };
@@ -310,6 +311,18 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
   return expected;
 }
 
+std::string shipped_catalog_version() {
+  std::istringstream in(read_bytes(source_dir() / "patchsets/catalog.toml"));
+  std::string line;
+  while (std::getline(in, line))
+    if (line.starts_with("version = \"")) {
+      const std::size_t begin = line.find('"') + 1;
+      return line.substr(begin, line.find('"', begin) - begin);
+    }
+  FAIL("patchsets/catalog.toml has no version line");
+  return {};
+}
+
 std::set<std::string> expected_changed_files(std::string_view fixture) {
   // cmake-minimum-3-5 in every fixture: protobuf, FP16, clog and googletest (the top-level 3.13
   // stays); setuptools-msvccompiler everywhere.
@@ -323,7 +336,7 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
   if (fixture == "v1.12.1") {
     files.insert(flatbuffers);
   } else if (fixture == "v1.13.1") {
-    files.insert({onednn, flatbuffers, native_ops});
+    files.insert({onednn, flatbuffers, native_ops, arena});
   } else if (fixture == "v2.0.1") {
     // The flatbuffers submodule's own CMakeLists.txt too; ProbeCompiler.cmake stays.
     files.insert({onednn, flatbuffers, "third_party/flatbuffers/CMakeLists.txt", native_ops, arena});
