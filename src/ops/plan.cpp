@@ -510,6 +510,17 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
       ea.message = "touches the same bytes as " + with_b;
       eb.outcome = Outcome::overlap;
       eb.message = "touches the same bytes as " + with_a;
+      // `all` is in catalog order, so ea comes first. A pair of edits whose changes overlap in
+      // several places is listed once.
+      bool listed =
+          std::any_of(plan.overlaps.begin(), plan.overlaps.end(), [&](const OverlapReport& o) {
+            return o.file == work[i].first && o.patchset_a == ea.patchset && o.edit_a == ea.edit &&
+                   o.patchset_b == eb.patchset && o.edit_b == eb.edit;
+          });
+      if (!listed)
+        plan.overlaps.push_back({work[i].first,
+                                 line_col_at(fr.raw, std::max(all[a].begin, all[b].begin)),
+                                 ea.patchset, ea.edit, eb.patchset, eb.edit});
     }
     for (auto& [ref, evaluated] : fr.evaluated)
       results[ref.patchset][ref.edit].push_back(std::move(evaluated));

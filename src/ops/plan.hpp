@@ -105,12 +105,22 @@ struct FilePlan {
   std::vector<std::string> after_each;
 };
 
+// Two edits that touch the same bytes of one file; both are `overlap` in their reports. An
+// edit's report names one of the edits it overlaps; these name every pair.
+struct OverlapReport {
+  std::string file;
+  LineCol where; // in the file's bytes: where the later-starting edit of the pair begins
+  std::string patchset_a, edit_a; // the one of the two that comes first in catalog order
+  std::string patchset_b, edit_b;
+};
+
 struct Plan {
   ResolvedVersion version;
   std::string catalog_version;
   std::vector<PatchsetReport> patchsets; // catalog order
   std::vector<GateReport> gates;         // catalog order; they never edit and never conflict
   std::vector<FilePlan> files;           // changes of conflict-free patchsets, sorted by path
+  std::vector<OverlapReport> overlaps;   // by file (sorted by path), each pair of edits once
   bool has_conflict() const;
 };
 

@@ -152,6 +152,25 @@ TEST_SUITE("ops::plan_patchsets") {
     CHECK(plan.files.empty());
   }
 
+  TEST_CASE("plan_patchsets: overlaps lists each pair of edits touching the same bytes once") {
+    // q's edit overlaps p's twice on a.txt (one pair, listed once); r's touches other bytes, and
+    // on b.txt q's edit is alone.
+    auto c = catalog_of(
+        {{"p.toml", patchset("p", regex_edit("a.txt", "old", "kind = \"replace\"\ntext = \"P\"", "P", "matches = 2\n"))},
+         {"q.toml", patchset("q", regex_edit("*.txt", "ld\\b", "kind = \"replace\"\ntext = \"Q\"", "Q", "matches = \"any\"\n"))},
+         {"r.toml", patchset("r", regex_edit("a.txt", "^x", "kind = \"delete\""))}});
+    auto plan = plan_of(c, {{"a.txt", "x\r\nold old\r\n"}, {"b.txt", "bold\n"}});
+    REQUIRE(plan.overlaps.size() == 1);
+    const auto& o = plan.overlaps[0];
+    CHECK(o.file == "a.txt");
+    CHECK(o.where.line == 2);
+    CHECK(o.where.column == 2);
+    CHECK(o.patchset_a == "p");
+    CHECK(o.edit_a == "e");
+    CHECK(o.patchset_b == "q");
+    CHECK(o.edit_b == "e");
+  }
+
   TEST_CASE("plan_patchsets: conditions on facts") {
     std::string p = patchset("p", regex_edit("a.txt", "old", "kind = \"delete\""));
     p.insert(p.find("[[edits]]"), "[conditions]\ncompiler = [\"clang-cl\"]\n\n");
