@@ -15,7 +15,15 @@
 
 namespace tp::catalog {
 
-enum class ActionKind { replace, remove, insert_before, insert_after, rename, raise_cmake_minimum };
+enum class ActionKind {
+  replace,
+  remove,
+  insert_before,
+  insert_after,
+  rename,
+  raise_cmake_minimum,
+  ensure_include,
+};
 
 std::string_view to_string(ActionKind kind);
 
@@ -24,6 +32,8 @@ struct ActionSpec {
   std::string text;  // replace / insert-*: template with ${name} references
   std::string to;    // rename
   std::optional<Version> floor; // raise-cmake-minimum
+  std::string header;                    // ensure-include: "<cstdint>" or "\"name.h\""
+  std::vector<std::string> satisfied_by; // ensure-include: includes that count as it
 };
 
 // How many anchor matches an edit expects in each file.
@@ -45,7 +55,9 @@ struct Edit {
   std::vector<std::string> files; // exact paths or globs, '/'-separated, relative to the root
   MatchCount matches;
   ActionSpec action;
-  anchor::CompiledAnchor anchor;
+  // Always set, except for ensure-include, where it is optional (the include's place is then
+  // found by edit::scan_includes).
+  std::optional<anchor::CompiledAnchor> anchor;
   std::optional<anchor::CompiledAnchor> applied;
   std::optional<anchor::CompiledAnchor> upstream_fixed;
   SourceRef source;

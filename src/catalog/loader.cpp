@@ -6,6 +6,7 @@
 #include <set>
 
 #include "catalog/embedded_catalog.hpp"
+#include "anchor/include_scan.hpp"
 #include "platform/files.hpp"
 
 // toml++ compiled into this translation unit without exceptions: parse errors come back as
@@ -26,6 +27,7 @@ std::string_view to_string(ActionKind kind) {
   case ActionKind::insert_after: return "insert-after";
   case ActionKind::rename: return "rename";
   case ActionKind::raise_cmake_minimum: return "raise-cmake-minimum";
+  case ActionKind::ensure_include: return "ensure-include";
   }
   return "?";
 }
@@ -444,13 +446,41 @@ public:
         error_at(*table->get("floor"), "'floor' must be a version such as \"3.5\"");
         return std::nullopt;
       }
+    } else if (*kind == "ensure-include") {
+      spec.kind = ActionKind::ensure_include;
+      check_keys(*table, {"kind", "header", "satisfied_by"}, "action (ensure-include)");
+      auto header = string_field(*table, "header", true, node);
+      if (!header)
+        return std::nullopt;
+      const std::size_t before = errors();
+      check_include_name(*header, *table->get("header"));
+      spec.header = *header;
+      spec.satisfied_by = string_list(*table, "satisfied_by", false, node);
+      if (const toml::node* list = table->get("satisfied_by"); list && list->as_array()) {
+        for (const toml::node& item : *list->as_array())
+          if (item.is_string())
+            check_include_name(restored(item.as_string()->get()), item);
+      } else if (list && list->is_string()) {
+        check_include_name(spec.satisfied_by.front(), *list);
+      }
+      if (errors() != before)
+        return std::nullopt;
     } else {
       error_at(*table->get("kind"), "unknown action kind '" + *kind +
                                         "'; expected replace, delete, insert-before, "
-                                        "insert-after, rename or raise-cmake-minimum");
+                                        "insert-after, rename, raise-cmake-minimum or "
+                                        "ensure-include");
       return std::nullopt;
     }
     return spec;
+  }
+
+  // An ensure-include header ("<cstdint>", "\"name.h\""); a problem points into the string.
+  void check_include_name(const std::string& header, const toml::node& node) {
+    std::string why;
+    std::size_t at = 0;
+    if (!anchor::is_include_name(header, &why, &at))
+      error_at_offset(string_content_offset(node) + at, "invalid include '" + header + "': " + why);
   }
 
   std::optional<Edit> edit(const toml::node& node, const std::string& patchset_id) {
@@ -466,7 +496,7 @@ public:
            .files = string_list(*table, "files", true, node),
            .matches = {},
            .action = {},
-           .anchor = anchor::CompiledAnchor(nullptr),
+           .anchor = std::nullopt,
            .applied = std::nullopt,
            .upstream_fixed = std::nullopt,
            .source = {m_path, line_col_at(m_text, offset_of(node.source().begin))}};
@@ -476,27 +506,35 @@ public:
       e.matches = *count;
     const toml::node* anchor_node = table->get("anchor");
     const toml::node* action_node = table->get("action");
-    if (!anchor_node)
-      error_at(node, "edit '" + e.name + "' of " + patchset_id + " has no [edits.anchor]");
     if (!action_node)
       error_at(node, "edit '" + e.name + "' of " + patchset_id + " has no [edits.action]");
-    std::optional<anchor::CompiledAnchor> compiled;
-    if (anchor_node)
-      compiled = anchor_table(*anchor_node, "anchor");
     if (action_node)
       if (auto a = action(*action_node))
         e.action = *a;
+    // ensure-include finds its own place (after the file's last system include) and knows the
+    // patched form itself (the include is there): anchor and applied are optional.
+    // (Asked of the TOML, so that a bad header does not also report a missing anchor.)
+    const toml::node* action_kind = action_node && action_node->as_table()
+                                        ? action_node->as_table()->get("kind")
+                                        : nullptr;
+    const bool ensure_include = action_kind && action_kind->value<std::string_view>() ==
+                                                   std::optional<std::string_view>("ensure-include");
+    if (!anchor_node && !ensure_include)
+      error_at(node, "edit '" + e.name + "' of " + patchset_id + " has no [edits.anchor]");
+    std::optional<anchor::CompiledAnchor> compiled;
+    if (anchor_node)
+      compiled = anchor_table(*anchor_node, "anchor");
     if (const toml::node* applied = table->get("applied"))
       e.applied = anchor_table(*applied, "applied");
-    else if (action_node && e.action.kind != ActionKind::raise_cmake_minimum)
+    else if (action_node && e.action.kind != ActionKind::raise_cmake_minimum && !ensure_include)
       error_at(node, "edit '" + e.name + "' has no [edits.applied] anchor: without it an already "
                      "patched file is reported as anchor-missing");
     if (const toml::node* fixed = table->get("upstream_fixed"))
       e.upstream_fixed = anchor_table(*fixed, "upstream_fixed");
-    if (errors() != before || !compiled)
+    if (errors() != before || (anchor_node && !compiled))
       return std::nullopt;
-    e.anchor = std::move(*compiled);
-    if (e.action.kind == ActionKind::raise_cmake_minimum && e.anchor.spec().kind != anchor::Kind::cmake)
+    e.anchor = std::move(compiled);
+    if (e.action.kind == ActionKind::raise_cmake_minimum && e.anchor->spec().kind != anchor::Kind::cmake)
       error_at(*action_node, "raise-cmake-minimum needs a cmake anchor");
     return errors() == before ? std::optional<Edit>(std::move(e)) : std::nullopt;
   }

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <thread>
 
+#include "anchor/include_scan.hpp"
 #include "catalog/glob.hpp"
 #include "edit/actions.hpp"
 #include "platform/files.hpp"
@@ -123,8 +124,29 @@ EditOnFile evaluate(const catalog::Patchset& patchset, const catalog::Edit& edit
     return out;
   }
   anchor::FindResult found;
-  if (anchor_may_match)
-    found = edit.anchor.find(text);
+  if (edit.action.kind == catalog::ActionKind::ensure_include) {
+    // The include (or one that counts as it) anywhere in the file is the patched form; without
+    // an anchor, the line to insert after is the scanner's choice.
+    auto scan = anchor::scan_includes(text);
+    std::vector<std::string> accepted = edit.action.satisfied_by;
+    accepted.insert(accepted.begin(), edit.action.header);
+    for (const auto& d : scan.includes)
+      if (std::find(accepted.begin(), accepted.end(), d.header) != accepted.end()) {
+        r.outcome = Outcome::already_applied;
+        r.where = line_col_at(text, d.line.begin);
+        r.message = "the file already includes " + d.header + " (line " +
+                    std::to_string(r.where.line) + ")";
+        out.found_patched_form = true;
+        return out;
+      }
+    if (!edit.anchor) {
+      auto line = anchor::include_anchor_line(scan);
+      anchor::Span at = line ? *line : anchor::Span{scan.first_code, scan.first_code};
+      found.matches.push_back({at, at, {}, std::nullopt});
+    }
+  }
+  if (anchor_may_match && edit.anchor)
+    found = edit.anchor->find(text);
   if (found.parse_degraded) {
     r.outcome = Outcome::parse_degraded;
     r.where = line_col_at(text, found.degraded_at);
@@ -317,9 +339,11 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
       bool any_candidate = false;
       for (std::size_t k = 0; k < refs.size(); ++k) {
         const auto& e = selected[refs[k].patchset]->edits[refs[k].edit];
-        anchor_may_match[k] = may_match(e.anchor, read->bytes);
+        // ensure-include without an anchor always looks (for the include, and for its place).
+        anchor_may_match[k] = e.anchor ? may_match(*e.anchor, read->bytes) : true;
         any_candidate = any_candidate || anchor_may_match[k] ||
-                        e.matches.kind != catalog::MatchCount::Kind::any;
+                        e.matches.kind != catalog::MatchCount::Kind::any ||
+                        e.action.kind == catalog::ActionKind::ensure_include;
       }
       if (!any_candidate)
         continue;

@@ -114,3 +114,45 @@ TEST_SUITE("catalog::load_catalog") {
     CHECK(r.catalog.patchsets.size() >= 5);
   }
 }
+
+TEST_SUITE("catalog::load_catalog ensure-include") {
+  const std::string k_ensure = R"(id = "inc"
+title = "t"
+versions = ">=1.12"
+why = "w"
+
+[[edits]]
+name = "cstdint"
+files = ["a.h"]
+[edits.action]
+kind = "ensure-include"
+header = "<cstdint>"
+satisfied_by = ["<stdint.h>"]
+)";
+
+  TEST_CASE("load_catalog: ensure-include needs neither an anchor nor an applied anchor") {
+    auto r = load_with("inc.toml", k_ensure);
+    CHECK(render(r) == "");
+    REQUIRE(r.catalog.patchsets.size() == 1);
+    const auto& action = r.catalog.patchsets[0].edits[0].action;
+    CHECK(action.kind == ActionKind::ensure_include);
+    CHECK(action.header == "<cstdint>");
+    CHECK(action.satisfied_by == std::vector<std::string>{"<stdint.h>"});
+    CHECK_FALSE(r.catalog.patchsets[0].edits[0].anchor.has_value());
+  }
+
+  TEST_CASE("load_catalog: a malformed header points at the offending character") {
+    auto r = load_with("inc.toml", replace(k_ensure, "header = \"<cstdint>\"", "header = \"<cstdint\""));
+    CHECK(render(r) == "inc.toml:11:18: error: invalid include '<cstdint': an include name that "
+                       "starts with '<' ends with '>'\n  header = \"<cstdint\"\n                   ^\n");
+    auto s = load_with("inc.toml", replace(k_ensure, "\"<stdint.h>\"", "\"stdint.h\""));
+    INFO(render(s));
+    CHECK(render(s).rfind("inc.toml:12:18: error: invalid include 'stdint.h'", 0) == 0);
+  }
+
+  TEST_CASE("load_catalog: other actions still need their anchor") {
+    auto r = load_with("inc.toml", replace(k_ensure, "kind = \"ensure-include\"\nheader = \"<cstdint>\"\nsatisfied_by = [\"<stdint.h>\"]",
+                                           "kind = \"delete\""));
+    CHECK(render(r).find("has no [edits.anchor]") != std::string::npos);
+  }
+}
