@@ -56,7 +56,13 @@ TEST_CASE("apply --partial: applies the other patchsets, exits 1, and revert und
   const Output partial = torchpatch_in(checkout, {"apply", "--partial"});
   INFO("apply --partial said: " << partial.out << partial.err);
   CHECK(partial.code == 1);
-  CHECK(partial.out.find("applied 3 patchset(s), 7 file(s) written") != std::string::npos);
+  // Every patchset that applies to v1.13.1, but flatbuffers'.
+  std::size_t applying = 0;
+  for (const auto& [id, outcome] : expected_outcomes("v1.13.1"))
+    applying += outcome == "will-apply" && id != "flatbuffers-span-const-count";
+  const std::string applied_count = std::to_string(applying) + " patchset(s)";
+  CHECK(partial.out.find("applied " + applied_count + ", " + std::to_string(others.size()) +
+                         " file(s) written") != std::string::npos);
   CHECK(partial.out.find("skipped: ") != std::string::npos);
   const Snapshot applied = snapshot(checkout);
   CHECK(join(changed_paths(before, applied)) == join(others));
@@ -69,7 +75,7 @@ TEST_CASE("apply --partial: applies the other patchsets, exits 1, and revert und
   const Output revert = torchpatch_in(checkout, {"revert"});
   INFO("revert said: " << revert.out << revert.err);
   CHECK(revert.code == 0);
-  CHECK(revert.out.find("reverted 3 patchset(s)") != std::string::npos);
+  CHECK(revert.out.find("reverted " + applied_count) != std::string::npos);
   CHECK(revert.out.find(k_header) == std::string::npos);
   // Everything is back, the hand-made ambiguity in the header included.
   CHECK(describe_changes(before, snapshot(checkout)) == "");
