@@ -13,7 +13,7 @@ TP_SID_ROOT="${TP_SID_ROOT:-$TP_CACHE/sid}"
 TP_SID_MIRROR="${TP_SID_MIRROR:-http://deb.debian.org/debian}"
 # What the checks need inside the root. Changing the list rebuilds the packages, not the root.
 TP_SID_PACKAGES=(g++-15 g++ clang cmake make python3-numpy python3-setuptools python3-dev
-                 python3-packaging libc++-dev libc++abi-dev)
+                 python3-packaging)
 
 # Makes sure the sid root exists with TP_SID_PACKAGES installed; prints nothing on a cache hit.
 tp_sid_root() {
