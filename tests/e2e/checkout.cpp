@@ -308,6 +308,19 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
   const bool fixed_upstream = fixture == "v2.6.0";
   for (const auto& id : build_ids)
     expected[id] = fixed_upstream && (id == build_ids[2] || id == build_ids[3]) ? uf : w;
+  // The compiler patchsets of catalog 2.0 (fixtures/README.md, "Compiler patchsets").
+  const std::array<std::string, 8> compiler_ids{
+      "torch-missing-std-includes", "gloo-types-cstdint",       "tensorpipe-common-cstdint",
+      "fbgemm-utilsavx2-cstdint",   "kineto-samplelistener-cstdint", "libnop-template-arg-list",
+      "gloo-ethtool-flexible-array", "c10d-gloo-store-default-timeout"};
+  const std::map<std::string, std::array<std::string, 8>> compiler{
+      {"v1.12.1", {w, w, w, w, w, w, w, na}},
+      {"v1.13.1", {w, w, w, w, w, w, w, na}},
+      {"v2.0.1", {w, w, w, w, w, w, uf, w}},
+      {"v2.6.0", {uf, w, w, uf, uf, w, uf, uf}},
+  };
+  for (std::size_t i = 0; i < compiler_ids.size(); ++i)
+    expected[compiler_ids[i]] = compiler.at(std::string(fixture))[i];
   return expected;
 }
 
@@ -349,6 +362,22 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
   files.insert({"third_party/fbgemm/CMakeLists.txt", "cmake/Modules/FindBLAS.cmake"});
   if (fixture != "v2.6.0")
     files.insert({"torch/utils/cpp_extension.py", "torch/csrc/utils/tensor_numpy.cpp"});
+  // The compiler patchsets of catalog 2.0: the headers that get an include everywhere but in 2.6.0,
+  // where upstream has them (gloo's types.h, tensorpipe and libnop are still unfixed there).
+  const std::set<std::string> gloo_tensorpipe_libnop{
+      "third_party/gloo/gloo/types.h", "third_party/tensorpipe/tensorpipe/common/allocator.h",
+      "third_party/tensorpipe/tensorpipe/common/memory.h",
+      "third_party/tensorpipe/third_party/libnop/include/nop/types/variant.h"};
+  files.insert(gloo_tensorpipe_libnop.begin(), gloo_tensorpipe_libnop.end());
+  if (fixture != "v2.6.0")
+    files.insert({"torch/csrc/jit/passes/quantization/quantization_type.h", "caffe2/utils/string_utils.cc",
+                  "c10/util/Registry.h", "torch/csrc/jit/runtime/logging.cpp",
+                  "torch/csrc/lazy/core/multi_wait.cpp", "third_party/fbgemm/include/fbgemm/UtilsAvx2.h",
+                  "third_party/kineto/libkineto/src/SampleListener.h"});
+  if (fixture == "v1.12.1" || fixture == "v1.13.1")
+    files.insert("third_party/gloo/gloo/common/linux.cc");
+  if (fixture == "v2.0.1")
+    files.insert("torch/csrc/distributed/c10d/ProcessGroupGloo.hpp");
   return files;
 }
 

@@ -58,7 +58,11 @@ TEST_CASE("version: --torch-version overrides the tag") {
         "PyTorch 1.12.1 (from --torch-version), catalog " + shipped_catalog_version());
   CHECK(json_version(dir, checkout, {"--torch-version", "1.12.1"}) == "1.12.1|--torch-version");
   const Output list = torchpatch_in(checkout, {"--torch-version", "1.12.1", "list"});
-  CHECK(outcomes_of_text(list.out) == expected_outcomes("v1.12.1"));
+  // The outcomes of the v1.12.1 fixture, except where the v2.0.1 tree's files decide: its gloo
+  // linux.cc already has gloo #346's member order.
+  auto expected = expected_outcomes("v1.12.1");
+  expected["gloo-ethtool-flexible-array"] = "upstream-fixed";
+  CHECK(outcomes_of_text(list.out) == expected);
 
   const Output bad = torchpatch_in(checkout, {"--torch-version", "banana", "list"});
   CHECK(bad.code == 3);
