@@ -12,10 +12,10 @@ TP_CACHE="${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}"
 TP_SID_ROOT="${TP_SID_ROOT:-$TP_CACHE/sid}"
 TP_SID_MIRROR="${TP_SID_MIRROR:-http://deb.debian.org/debian}"
 # What the checks need inside the root. Changing the list rebuilds the packages, not the root.
-# python3-yaml and python3-typing-extensions: PyTorch's configure runs torchgen (tests/toolchain/checks
-# configure whole trees).
+# python3-yaml, python3-typing-extensions: a PyTorch configure runs torchgen. git: ExternalProject
+# projects with GIT_REPOSITORY (qnnpack's Download*.cmake) need it to configure, with no download.
 TP_SID_PACKAGES=(g++-15 g++ clang cmake make python3-numpy python3-setuptools python3-dev
-                 python3-packaging python3-yaml python3-typing-extensions)
+                 python3-packaging python3-yaml python3-typing-extensions git)
 
 # Makes sure the sid root exists with TP_SID_PACKAGES installed; prints nothing on a cache hit.
 # Each package list leaves its own marker (.tp-ready.HASH), so that branches with different lists
