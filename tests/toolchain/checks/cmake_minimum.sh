@@ -8,6 +8,7 @@
 #   after: no CMake 4 compatibility error; the projects that need nothing outside their folder
 #     (the Download*.cmake ones) configure completely, the others get past the minimum and stop
 #     later (e.g. at find_package(Torch)); that later error is printed.
+# And the policy edit on its case: refused even with the minimum raised, configures after.
 set -uo pipefail
 source "$TP_REPO/tests/toolchain/lib.sh"
 tp_sid_root || tp_fail "no sid root"
@@ -66,6 +67,24 @@ check_tree() {
   echo "ok   $name: $n projects, $complete configure completely with $(sid "$tmp" 'cmake --version | head -1')"
 }
 
+# Raising the minimum is not enough: a policy before 3.5 set to OLD (oneDNN Graph's CMP0025, the
+# case v1.13.1-onednn-graph-policy) is refused even with the minimum at 3.5, and configures after.
+policy_case() {
+  local work="$tmp/policy" dir=third_party/ideep/mkl-dnn status
+  tp_case_tree "$id" v1.13.1-onednn-graph-policy "$work/before"
+  cp -a "$work/before" "$work/after"
+  tp_apply "$work/after" "$id"
+  sid "$work" "cmake -S before/$dir -B build-before -DCMAKE_POLICY_VERSION_MINIMUM=3.5" >"$work/before.log" 2>&1
+  status=$?
+  expect_fail_explained "$status" "$id" "$work/before.log"
+  grep -q 'Policy CMP0025 may not be set to OLD' "$work/before.log" ||
+    { cat "$work/before.log" >&2; tp_fail "policy case: before/ is not refused for CMP0025"; }
+  echo "ok   case v1.13.1-onednn-graph-policy: refused with the minimum at 3.5 (CMAKE_POLICY_VERSION_MINIMUM)"
+  sid "$work" "cmake -S after/$dir -B build-after" >"$work/after.log" 2>&1
+  expect_ok $? "$work/after.log"
+  echo "ok   case v1.13.1-onednn-graph-policy: configures after"
+}
+policy_case
 check_tree debian-1.13.1 "$TP_TREES/1.13.1" 1.13.1
 check_tree debian-2.6.0 "$TP_TREES/2.6.0" 2.6.0
 # the fixtures as the e2e tests see them: checkouts made by scripts/make_checkout.sh (submodule included)
