@@ -87,8 +87,9 @@ expect_ok() {
 # clone of that release is), so that torchpatch plans and applies there as on a user's checkout.
 tp_checkout() {
   local dir="$1" version="$2"
-  { git -C "$dir" init -q && git -C "$dir" add -A -f . &&
-    git -C "$dir" -c user.name=toolchain -c user.email=toolchain@localhost commit -q -m "v$version" &&
+  { git -C "$dir" init -q && git -C "$dir" -c core.autocrlf=false add -A -f . &&
+    git -C "$dir" -c core.autocrlf=false -c commit.gpgsign=false -c user.name=toolchain \
+      -c user.email=toolchain@localhost commit -q -m "v$version" &&
     git -C "$dir" tag "v$version"; } >/dev/null 2>&1 || tp_fail "cannot make $dir a git checkout"
 }
 
@@ -115,6 +116,7 @@ tp_apply() {
 expect_fail_explained() {
   local status="$1" id="$2" log="$3" json
   [ "$status" -ne 0 ] || { cat "$log" >&2; tp_fail "expected a failure that $id fixes"; }
+  # (--torch-version only spares explain the search for a checkout around the log)
   json="$("$TORCHPATCH" -C "$(dirname "$log")" --torch-version 2.6.0 --format json explain "$log" 2>&1)"
   grep -qF "\"patchset\":\"$id\"" <<<"$json" || {
     cat "$log" >&2; echo "$json" >&2
