@@ -365,8 +365,11 @@ public:
       }
     } else if (*kind == "cmake") {
       spec.kind = anchor::Kind::cmake;
-      check_keys(*table, {"kind", "commands"}, std::string(what) + " (cmake)");
+      check_keys(*table, {"kind", "commands", "arguments", "target"}, std::string(what) + " (cmake)");
       spec.commands = string_list(*table, "commands", true, node);
+      pattern_node = table->get("arguments");
+      spec.arguments = string_field(*table, "arguments", false, node).value_or("");
+      spec.target = string_field(*table, "target", false, node).value_or("");
       if (spec.commands.empty())
         error_at(node, "a cmake anchor needs at least one command name in 'commands'");
     } else {

@@ -337,24 +337,25 @@ std::string shipped_catalog_version() {
 }
 
 std::set<std::string> expected_changed_files(std::string_view fixture) {
-  // cmake-minimum-3-5 in every fixture: protobuf, FP16, clog and googletest (the top-level 3.13
-  // stays); setuptools-msvccompiler everywhere.
+  // cmake-minimum-3-5 in every fixture: protobuf, FP16 and clog, googletest up to 2.0 (1.15 at 2.6
+  // asks for 3.13), oneDNN (nested under oneDNN Graph up to 2.0, at ideep/mkl-dnn at 2.6); the
+  // top-level 3.13 stays. setuptools-msvccompiler everywhere.
   std::set<std::string> files{"third_party/FP16/CMakeLists.txt", "third_party/cpuinfo/deps/clog/CMakeLists.txt",
-                              "third_party/googletest/googletest/CMakeLists.txt",
                               "third_party/protobuf/cmake/CMakeLists.txt", "tools/build_pytorch_libs.py"};
+  const std::string googletest = "third_party/googletest/googletest/CMakeLists.txt";
   const std::string onednn = "third_party/ideep/mkl-dnn/third_party/oneDNN/CMakeLists.txt";
   const std::string flatbuffers = "third_party/flatbuffers/include/flatbuffers/stl_emulation.h";
   const std::string native_ops = "torch/csrc/jit/runtime/static/native_ops.cpp";
   const std::string arena = "functorch/csrc/dim/arena.h";
   if (fixture == "v1.12.1") {
-    files.insert(flatbuffers);
+    files.insert({googletest, flatbuffers});
   } else if (fixture == "v1.13.1") {
-    files.insert({onednn, flatbuffers, native_ops, arena});
+    files.insert({googletest, onednn, flatbuffers, native_ops, arena});
   } else if (fixture == "v2.0.1") {
     // The flatbuffers submodule's own CMakeLists.txt too; ProbeCompiler.cmake stays.
-    files.insert({onednn, flatbuffers, "third_party/flatbuffers/CMakeLists.txt", native_ops, arena});
+    files.insert({googletest, onednn, flatbuffers, "third_party/flatbuffers/CMakeLists.txt", native_ops, arena});
   } else if (fixture == "v2.6.0") {
-    files.insert({native_ops, arena}); // oneDNN is already at 3.5
+    files.insert({"third_party/ideep/mkl-dnn/CMakeLists.txt", native_ops, arena});
   } else {
     FAIL("no expectations for fixture " << fixture);
   }

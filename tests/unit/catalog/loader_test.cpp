@@ -79,6 +79,21 @@ TEST_SUITE("catalog::load_catalog") {
     CHECK(out.find("missing )") != std::string::npos);
   }
 
+  TEST_CASE("load_catalog: a cmake anchor takes `arguments` and a `target` group; a bad `arguments` "
+            "regex points at its line") {
+    const std::string cmake_anchor = "kind = \"cmake\"\ncommands = [\"cmake_policy\"]\n"
+                                     "arguments = '''SET CMP0025 (?P<setting>OLD)'''\ntarget = \"setting\"";
+    const std::string regex_anchor = "kind = \"regex\"\npattern = '''old'''";
+    auto good = load_with("p.toml", replace(k_good, regex_anchor, cmake_anchor));
+    CHECK(render(good) == "");
+    REQUIRE(good.catalog.patchsets.size() == 1);
+    CHECK(good.catalog.patchsets[0].edits[0].anchor.spec().arguments == "SET CMP0025 (?P<setting>OLD)");
+    auto bad = load_with("p.toml", replace(k_good, regex_anchor,
+                                           replace(cmake_anchor, "(?P<setting>OLD)", "(?P<setting>OLD")));
+    CHECK(render(bad).rfind("p.toml:14:", 0) == 0);
+    CHECK(render(bad).find("missing )") != std::string::npos);
+  }
+
   TEST_CASE("load_catalog: an invalid version specifier points at the clause") {
     auto r = load_with("p.toml", replace(k_good, "\">=1.12\"", "\">=1.12, 2.0\""));
     CHECK(render(r) == "p.toml:3:21: error: invalid version specifier: expected a comparison (>=, <=, "
