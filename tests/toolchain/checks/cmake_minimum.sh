@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cmake-minimum-3-5 with the real CMake 4 of the sid root. For each real release tree (Debian's
-# PyTorch 1.13.1 and 2.6.0 under $TP_TREES) and each fixture tree, every standalone CMake project
+# PyTorch 1.13.1 and 2.6.0, from the orig tarballs tests/real/get_trees.sh downloads once into the
+# cache, or the folders $TP_TREES/1.13.1 and $TP_TREES/2.6.0 when TP_TREES is set) and each fixture tree, every standalone CMake project
 # the patchset edits (a CMakeLists.txt, or a qnnpack/cpuinfo Download*.cmake template, which is
 # configured as a project's CMakeLists.txt) is configured on its own:
 #   before `torchpatch apply`: refused, with an error the patchset's `errors` list names, at the
@@ -12,8 +13,17 @@
 set -uo pipefail
 source "$TP_REPO/tests/toolchain/lib.sh"
 tp_sid_root || tp_fail "no sid root"
-TP_TREES="${TP_TREES:-$TP_CACHE/trees}"
+source "$TP_REPO/tests/real/get_trees.sh"
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+
+# debian_tree VERSION: prints a plain folder holding Debian's tree of VERSION.
+debian_tree() {
+  if [ -n "${TP_TREES:-}" ]; then echo "$TP_TREES/$1"; return; fi
+  local tarball dir="$tmp/tree-$1"
+  tarball="$(tp_real_tarball "$1")" || tp_fail "no Debian tree of $1 (tests/real/get_trees.sh)"
+  mkdir -p "$dir" && tar -xJf "$tarball" -C "$dir" --strip-components=1 || tp_fail "extracting $tarball failed"
+  echo "$dir"
+}
 id=cmake-minimum-3-5
 
 # check_tree NAME SRC VERSION: SRC is a plain folder (never written).
@@ -85,8 +95,8 @@ policy_case() {
   echo "ok   case v1.13.1-onednn-graph-policy: configures after"
 }
 policy_case
-check_tree debian-1.13.1 "$TP_TREES/1.13.1" 1.13.1
-check_tree debian-2.6.0 "$TP_TREES/2.6.0" 2.6.0
+check_tree debian-1.13.1 "$(debian_tree 1.13.1)" 1.13.1
+check_tree debian-2.6.0 "$(debian_tree 2.6.0)" 2.6.0
 # the fixtures as the e2e tests see them: checkouts made by scripts/make_checkout.sh (submodule included)
 for v in "$TP_REPO"/fixtures/v*/; do
   v="$(basename "$v")"
