@@ -87,7 +87,7 @@ TEST_SUITE("catalog::load_catalog") {
     auto good = load_with("p.toml", replace(k_good, regex_anchor, cmake_anchor));
     CHECK(render(good) == "");
     REQUIRE(good.catalog.patchsets.size() == 1);
-    CHECK(good.catalog.patchsets[0].edits[0].anchor.spec().arguments == "SET CMP0025 (?P<setting>OLD)");
+    CHECK(good.catalog.patchsets[0].edits[0].anchor->spec().arguments == "SET CMP0025 (?P<setting>OLD)");
     auto bad = load_with("p.toml", replace(k_good, regex_anchor,
                                            replace(cmake_anchor, "(?P<setting>OLD)", "(?P<setting>OLD")));
     CHECK(render(bad).rfind("p.toml:14:", 0) == 0);
