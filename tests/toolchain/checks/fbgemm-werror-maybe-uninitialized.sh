@@ -5,8 +5,6 @@
 # warning stays a warning), and so does Clang 21, which must not see the GNU-only option.
 set -u
 source "$TP_REPO/tests/toolchain/lib.sh"
-# tp_checkout: from lib.sh once the toolchain branch is merged, else from checkout.sh
-declare -F tp_checkout >/dev/null || source "$TP_REPO/tests/toolchain/checkout.sh"
 tp_sid_root || tp_fail "the sid root is not available"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 fb="$work/tree/third_party/fbgemm"

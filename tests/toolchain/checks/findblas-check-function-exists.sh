@@ -6,8 +6,6 @@
 # "check_function_exists"; after it BLAS is found through check_function_exists.
 set -u
 source "$TP_REPO/tests/toolchain/lib.sh"
-# tp_checkout: from lib.sh once the toolchain branch is merged, else from checkout.sh
-declare -F tp_checkout >/dev/null || source "$TP_REPO/tests/toolchain/checkout.sh"
 tp_sid_root || tp_fail "the sid root is not available"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/tree/cmake/Modules" "$work/lib"

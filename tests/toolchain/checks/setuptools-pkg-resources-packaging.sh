@@ -5,8 +5,6 @@
 # imports, `packaging` is a module and packaging.version.parse compares versions.
 set -u
 source "$TP_REPO/tests/toolchain/lib.sh"
-# tp_checkout: from lib.sh once the toolchain branch is merged, else from checkout.sh
-declare -F tp_checkout >/dev/null || source "$TP_REPO/tests/toolchain/checkout.sh"
 tp_sid_root || tp_fail "the sid root is not available"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 mod="$work/tree/torch/utils/cpp_extension.py"
