@@ -49,13 +49,17 @@ const catalog::Catalog& fuzz_catalog() {
                   "[edits.anchor]\nkind = \"cmake\"\ncommands = [\"cmake_minimum_required\", \"cmake_policy\"]\n"
                   "[edits.action]\nkind = \"raise-cmake-minimum\"\nfloor = \"3.5\"\n"
                   "[edits.applied]\nkind = \"cmake\"\ncommands = [\"cmake_minimum_required\"]\n")},
+        {"e-include.toml",
+         patchset("e-include", "['fuzz.h']",
+                  "[edits.action]\nkind = \"ensure-include\"\nheader = \"<cstdint>\"\n"
+                  "satisfied_by = [\"<stdint.h>\"]\n")},
     };
     auto loaded = catalog::load_catalog(std::move(files), "fuzz");
     if (!loaded.diagnostics.empty()) {
       std::fprintf(stderr, "%s", render_all(loaded.diagnostics).c_str());
       std::abort();
     }
-    TP_FUZZ_CHECK(loaded.catalog.patchsets.size() == 4);
+    TP_FUZZ_CHECK(loaded.catalog.patchsets.size() == 5);
     return std::move(loaded.catalog);
   }();
   return catalog;
@@ -65,7 +69,7 @@ const catalog::Catalog& fuzz_catalog() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string input(reinterpret_cast<const char*>(data), size);
-  ops::MemoryTreeSource tree({{"fuzz.py", input}, {"CMakeLists.txt", input}});
+  ops::MemoryTreeSource tree({{"fuzz.py", input}, {"CMakeLists.txt", input}, {"fuzz.h", input}});
   ops::ResolvedVersion version{*catalog::parse_version("2.0.1"), "fuzz"};
   ops::PlanOptions options;
   options.threads = 1;

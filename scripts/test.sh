@@ -3,6 +3,14 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$here/scripts/setup.sh"
+# No test may write into the source tree (tests copy what they run into temporary folders): what
+# `git status` shows now, before anything ran, is what it must show after the whole run.
+if ! git -C "$here" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  echo "test.sh: $here is not a git checkout: cannot check that the suite leaves the source tree alone" >&2
+  exit 1
+fi
+tree_status() { git -C "$here" status --porcelain --untracked-files=all; }
+status_before="$(tree_status)"
 "$here/scripts/build.sh" -DTP_WERROR=ON "$@"
 build="${TP_BUILD_DIR:-$here/build}"
 ctest --test-dir "$build" --output-on-failure -j2
@@ -10,3 +18,14 @@ ctest --test-dir "$build" --output-on-failure -j2
 "$here/scripts/sanitize.sh"
 "$here/scripts/fuzz.sh" 60
 "$here/scripts/cross_check_windows.sh"
+status_after="$(tree_status)"
+if [ "$status_after" != "$status_before" ]; then
+  echo "test.sh: the run changed the source tree; git status --porcelain now shows:" >&2
+  comm -13 <(sort <<<"$status_before") <(sort <<<"$status_after") | sed 's/^/  /' >&2
+  gone="$(comm -23 <(sort <<<"$status_before") <(sort <<<"$status_after"))"
+  [ -z "$gone" ] || { echo "test.sh: and no longer shows:" >&2; sed 's/^/  /' <<<"$gone" >&2; }
+  echo "test.sh: a test wrote into $here; tests must work in temporary folders" >&2
+  exit 1
+fi
+[ -z "$status_before" ] || echo "note: the tree was not clean before the run; only new changes were checked" >&2
+echo "test.sh: the source tree is as it was before the run"

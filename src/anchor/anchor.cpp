@@ -1,6 +1,7 @@
 #include "anchor/anchor.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -30,10 +31,43 @@ bool is_cmake_identifier(std::string_view name) {
   });
 }
 
+// An invocation's arguments as one string (each argument's own text, joined by single spaces),
+// with the offset of each argument in it, so that offsets in the string map back to the file.
+struct JoinedArguments {
+  std::string text;
+  std::vector<std::size_t> starts; // starts[i]: where argument i begins in `text`
+
+  JoinedArguments(std::string_view file, const CmakeInvocation& invocation) {
+    for (const CmakeArgument& argument : invocation.arguments) {
+      if (!starts.empty())
+        text += ' ';
+      starts.push_back(text.size());
+      text += file.substr(argument.span.begin, argument.span.size());
+    }
+  }
+
+  // The file offset of `at` (an offset into `text`); a separator maps to the next argument.
+  std::size_t file_offset(const CmakeInvocation& invocation, std::size_t at) const {
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+      const Span& span = invocation.arguments[i].span;
+      if (at >= starts[i] && at <= starts[i] + span.size())
+        return span.begin + (at - starts[i]);
+    }
+    return invocation.arguments.empty() ? invocation.name_span.end : invocation.arguments.back().span.end;
+  }
+};
+
+// The wrapper that makes `arguments` match the whole list (its length is subtracted from RE2's
+// error offsets).
+constexpr std::string_view k_arguments_prefix = "^(?:";
+constexpr std::string_view k_arguments_suffix = ")$";
+
 // cmake anchors need no engine of their own: the lexer finds invocations, this filters them.
 struct CmakeAnchor {
   std::vector<std::string> lower_commands;
   bool target_is_name = false;
+  std::optional<RegexAnchor> arguments; // matched against JoinedArguments::text, whole
+  bool target_is_group = false;         // target names a group of `arguments`
 
   FindResult find(std::string_view text) const {
     FindResult result;
@@ -44,7 +78,19 @@ struct CmakeAnchor {
       Match match;
       match.whole = invocation.whole;
       match.target = target_is_name ? invocation.name_span : invocation.whole;
-      match.groups.emplace("name", invocation.name_span);
+      if (arguments) {
+        const JoinedArguments joined(text, invocation);
+        const std::optional<Match> found = arguments->find_first(joined.text);
+        if (!found)
+          continue;
+        for (const auto& [group, span] : found->groups)
+          match.groups.emplace(group, Span{joined.file_offset(invocation, span.begin),
+                                           joined.file_offset(invocation, span.end)});
+        if (target_is_group)
+          match.target = Span{joined.file_offset(invocation, found->target.begin),
+                              joined.file_offset(invocation, found->target.end)};
+      }
+      match.groups.insert_or_assign("name", invocation.name_span);
       match.invocation = std::move(invocation);
       result.matches.push_back(std::move(match));
     }
@@ -105,10 +151,26 @@ std::variant<CompiledAnchor, CompileError> compile_cmake(const AnchorSpec& spec)
       return CompileError{"'" + command + "' is not a CMake command name", 0};
     cmake.lower_commands.push_back(to_lower_ascii(command));
   }
-  if (spec.target == "name")
+  const bool target_is_name = spec.target == "name";
+  if (!spec.arguments.empty()) {
+    const std::string wrapped =
+        std::string(k_arguments_prefix) + spec.arguments + std::string(k_arguments_suffix);
+    auto compiled =
+        RegexAnchor::compile(wrapped, target_is_name ? "" : spec.target, Multiline::no);
+    if (auto* error = std::get_if<CompileError>(&compiled)) {
+      error->offset = error->offset > k_arguments_prefix.size()
+                          ? std::min(error->offset - k_arguments_prefix.size(), spec.arguments.size())
+                          : 0;
+      return std::move(*error);
+    }
+    cmake.arguments = std::get<RegexAnchor>(std::move(compiled));
+    cmake.target_is_group = !spec.target.empty() && !target_is_name;
+  }
+  if (target_is_name)
     cmake.target_is_name = true;
-  else if (!spec.target.empty())
-    return CompileError{"a cmake anchor's target is the whole invocation or \"name\", not '" +
+  else if (!spec.target.empty() && !cmake.target_is_group)
+    return CompileError{"a cmake anchor's target is the whole invocation, \"name\" or a group of "
+                        "`arguments`, not '" +
                             spec.target + "'",
                         0};
   std::string literal = cmake.lower_commands.size() == 1 ? cmake.lower_commands[0] : "";

@@ -37,6 +37,10 @@ struct AnchorSpec {
   std::string within;                // syntax only: optional RE2 searched inside the target
   std::string within_group;          // syntax only: optional named group of `within`
   std::vector<std::string> commands; // cmake only: command names, case-insensitive
+  // cmake only: optional RE2 that must match the whole argument list, written as the arguments'
+  // own text (quotes and brackets kept) joined by single spaces: `SET CMP0025 OLD`. Its named
+  // groups become the match's groups (mapped back to the file) and `target` may name one.
+  std::string arguments;
 };
 
 struct CompileOptions {

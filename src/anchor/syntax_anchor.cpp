@@ -113,6 +113,36 @@ std::optional<std::size_t> first_error_in(const std::vector<Span>& errors, Span 
   return std::nullopt;
 }
 
+// Nodes whose children are the declarations or statements of a file, namespace, class, block or
+// preprocessor branch. tree-sitter recovers from an error inside one child without changing how
+// its siblings parse, so such a child is the region an error can hide a construct in.
+bool is_item_container(std::string_view kind) {
+  static constexpr std::string_view k_kinds[] = {
+      "translation_unit", "declaration_list", "field_declaration_list", "compound_statement",
+      "preproc_if",       "preproc_ifdef",    "preproc_else",           "preproc_elif",
+      "preproc_elifdef",  "module",           "block",
+  };
+  return std::find(std::begin(k_kinds), std::end(k_kinds), kind) != std::end(k_kinds);
+}
+
+// The first error that could hide a construct containing the bytes `occurrence`: one inside the
+// declaration or statement that holds them (the ancestor whose parent is an item container), or
+// an ERROR node enclosing them.
+std::optional<std::size_t> error_around(TSNode root, const std::vector<Span>& errors,
+                                        Span occurrence) {
+  TSNode node = ts_node_descendant_for_byte_range(root, static_cast<uint32_t>(occurrence.begin),
+                                                  static_cast<uint32_t>(occurrence.end));
+  std::optional<Span> item;
+  for (; !ts_node_is_null(node); node = ts_node_parent(node)) {
+    if (ts_node_is_error(node))
+      return ts_node_start_byte(node);
+    const TSNode parent = ts_node_parent(node);
+    if (!item && (ts_node_is_null(parent) || is_item_container(ts_node_type(parent))))
+      item = span_of(node);
+  }
+  return item ? first_error_in(errors, *item) : std::nullopt;
+}
+
 // ----- predicates -----
 
 enum class PredicateKind { eq, match, any_of };
@@ -311,6 +341,9 @@ struct SyntaxAnchor::State {
   std::optional<uint32_t> target_capture;         // none: each match's first capture
   std::optional<RegexAnchor> within;
   std::string required_literal;
+  // The name a positive #eq? requires (literal_from_predicates): where a match that found
+  // nothing could have been, for judging parse degradation. Empty: anywhere.
+  std::string located_by;
 };
 
 namespace {
@@ -390,7 +423,8 @@ std::variant<SyntaxAnchor, CompileError> SyntaxAnchor::compile(const AnchorSpec&
     return CompileError{"within_group '" + spec.within_group + "' needs a `within` regex", 0, true};
   }
 
-  state->required_literal = literal_from_predicates(*state);
+  state->located_by = literal_from_predicates(*state);
+  state->required_literal = state->located_by;
   if (state->within && state->within->required_literal().size() > state->required_literal.size())
     state->required_literal = state->within->required_literal();
   return SyntaxAnchor(std::move(state));
@@ -495,8 +529,22 @@ FindResult SyntaxAnchor::find(std::string_view text) const {
   if (errors.empty())
     return result;
   if (result.matches.empty()) {
-    result.parse_degraded = true;
-    result.degraded_at = errors.front().begin;
+    // An error can hide a match only where a match could be: around an occurrence of the name
+    // the query requires. A macro call without its semicolon a thousand lines away (PyTorch's
+    // native_ops.cpp) says nothing about the construct looked for.
+    std::optional<std::size_t> at;
+    if (m_state->located_by.empty()) {
+      at = errors.front().begin;
+    } else {
+      const std::string& name = m_state->located_by;
+      for (std::size_t pos = text.find(name); pos != std::string_view::npos && !at;
+           pos = text.find(name, pos + 1))
+        at = error_around(root, errors, Span{pos, pos + name.size()});
+    }
+    if (at) {
+      result.parse_degraded = true;
+      result.degraded_at = *at;
+    }
     return result;
   }
   for (const Match& match : result.matches) {

@@ -15,7 +15,15 @@
 
 namespace tp::catalog {
 
-enum class ActionKind { replace, remove, insert_before, insert_after, rename, raise_cmake_minimum };
+enum class ActionKind {
+  replace,
+  remove,
+  insert_before,
+  insert_after,
+  rename,
+  raise_cmake_minimum,
+  ensure_include,
+};
 
 std::string_view to_string(ActionKind kind);
 
@@ -24,6 +32,8 @@ struct ActionSpec {
   std::string text;  // replace / insert-*: template with ${name} references
   std::string to;    // rename
   std::optional<Version> floor; // raise-cmake-minimum
+  std::string header;                    // ensure-include: "<cstdint>" or "\"name.h\""
+  std::vector<std::string> satisfied_by; // ensure-include: includes that count as it
 };
 
 // How many anchor matches an edit expects in each file.
@@ -45,11 +55,25 @@ struct Edit {
   std::vector<std::string> files; // exact paths or globs, '/'-separated, relative to the root
   MatchCount matches;
   ActionSpec action;
-  anchor::CompiledAnchor anchor;
+  // Always set, except for ensure-include, where it is optional (the include's place is then
+  // found by edit::scan_includes).
+  std::optional<anchor::CompiledAnchor> anchor;
   std::optional<anchor::CompiledAnchor> applied;
   std::optional<anchor::CompiledAnchor> upstream_fixed;
   SourceRef source;
 };
+
+// One fact a patchset or gate depends on. Listed facts (platform, compiler) accept one of
+// `values`; versioned facts (python, cmake, compiler_version, cuda) take a specifier.
+struct Condition {
+  std::vector<std::string> values;
+  std::optional<VersionSpecifier> versions;
+};
+using Conditions = std::map<std::string, Condition>; // fact -> what it must be
+
+// The facts conditions may name.
+bool is_listed_fact(std::string_view name);    // platform, compiler
+bool is_versioned_fact(std::string_view name); // python, cmake, compiler_version, cuda
 
 struct Patchset {
   std::string id;
@@ -58,8 +82,21 @@ struct Patchset {
   std::string why;
   std::vector<std::string> errors;     // verbatim messages users see
   std::vector<std::string> references;
-  std::map<std::string, std::vector<std::string>> conditions; // fact -> accepted values
+  Conditions conditions;
   std::vector<Edit> edits;
+  SourceRef source;
+};
+
+// A known incompatibility no patch fixes (`kind = "gate"`): reported, never applied.
+struct Gate {
+  std::string id;
+  std::string title;
+  VersionSpecifier versions;        // the PyTorch releases it concerns
+  std::optional<Version> lifted_in; // the first release that lifts it
+  std::string why;
+  std::vector<std::string> errors;
+  std::vector<std::string> references;
+  Conditions conditions;            // all must hold for the gate to block
   SourceRef source;
 };
 
@@ -70,10 +107,12 @@ struct Catalog {
   std::string version;                    // the catalog's semantic version
   std::vector<std::string> export_macros; // blanked before C/C++ parsing
   std::vector<Patchset> patchsets;        // sorted by id
+  std::vector<Gate> gates;                // sorted by id; ids unique across both
   std::string origin;                     // "embedded" or the folder it was read from
   CatalogFiles files;                     // everything in the folder (cases included)
 
   const Patchset* find(std::string_view id) const;
+  const Gate* find_gate(std::string_view id) const;
 };
 
 struct LoadResult {

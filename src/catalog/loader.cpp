@@ -6,6 +6,7 @@
 #include <set>
 
 #include "catalog/embedded_catalog.hpp"
+#include "anchor/include_scan.hpp"
 #include "platform/files.hpp"
 
 // toml++ compiled into this translation unit without exceptions: parse errors come back as
@@ -26,6 +27,7 @@ std::string_view to_string(ActionKind kind) {
   case ActionKind::insert_after: return "insert-after";
   case ActionKind::rename: return "rename";
   case ActionKind::raise_cmake_minimum: return "raise-cmake-minimum";
+  case ActionKind::ensure_include: return "ensure-include";
   }
   return "?";
 }
@@ -46,6 +48,19 @@ std::string MatchCount::describe() const {
   case Kind::at_least: return "at least " + std::to_string(n);
   }
   return "?";
+}
+
+bool is_listed_fact(std::string_view name) { return name == "platform" || name == "compiler"; }
+
+bool is_versioned_fact(std::string_view name) {
+  return name == "python" || name == "cmake" || name == "compiler_version" || name == "cuda";
+}
+
+const Gate* Catalog::find_gate(std::string_view id) const {
+  for (const auto& g : gates)
+    if (g.id == id)
+      return &g;
+  return nullptr;
 }
 
 const Patchset* Catalog::find(std::string_view id) const {
@@ -350,8 +365,11 @@ public:
       }
     } else if (*kind == "cmake") {
       spec.kind = anchor::Kind::cmake;
-      check_keys(*table, {"kind", "commands"}, std::string(what) + " (cmake)");
+      check_keys(*table, {"kind", "commands", "arguments", "target"}, std::string(what) + " (cmake)");
       spec.commands = string_list(*table, "commands", true, node);
+      pattern_node = table->get("arguments");
+      spec.arguments = string_field(*table, "arguments", false, node).value_or("");
+      spec.target = string_field(*table, "target", false, node).value_or("");
       if (spec.commands.empty())
         error_at(node, "a cmake anchor needs at least one command name in 'commands'");
     } else {
@@ -444,13 +462,41 @@ public:
         error_at(*table->get("floor"), "'floor' must be a version such as \"3.5\"");
         return std::nullopt;
       }
+    } else if (*kind == "ensure-include") {
+      spec.kind = ActionKind::ensure_include;
+      check_keys(*table, {"kind", "header", "satisfied_by"}, "action (ensure-include)");
+      auto header = string_field(*table, "header", true, node);
+      if (!header)
+        return std::nullopt;
+      const std::size_t before = errors();
+      check_include_name(*header, *table->get("header"));
+      spec.header = *header;
+      spec.satisfied_by = string_list(*table, "satisfied_by", false, node);
+      if (const toml::node* list = table->get("satisfied_by"); list && list->as_array()) {
+        for (const toml::node& item : *list->as_array())
+          if (item.is_string())
+            check_include_name(restored(item.as_string()->get()), item);
+      } else if (list && list->is_string()) {
+        check_include_name(spec.satisfied_by.front(), *list);
+      }
+      if (errors() != before)
+        return std::nullopt;
     } else {
       error_at(*table->get("kind"), "unknown action kind '" + *kind +
                                         "'; expected replace, delete, insert-before, "
-                                        "insert-after, rename or raise-cmake-minimum");
+                                        "insert-after, rename, raise-cmake-minimum or "
+                                        "ensure-include");
       return std::nullopt;
     }
     return spec;
+  }
+
+  // An ensure-include header ("<cstdint>", "\"name.h\""); a problem points into the string.
+  void check_include_name(const std::string& header, const toml::node& node) {
+    std::string why;
+    std::size_t at = 0;
+    if (!anchor::is_include_name(header, &why, &at))
+      error_at_offset(string_content_offset(node) + at, "invalid include '" + header + "': " + why);
   }
 
   std::optional<Edit> edit(const toml::node& node, const std::string& patchset_id) {
@@ -466,7 +512,7 @@ public:
            .files = string_list(*table, "files", true, node),
            .matches = {},
            .action = {},
-           .anchor = anchor::CompiledAnchor(nullptr),
+           .anchor = std::nullopt,
            .applied = std::nullopt,
            .upstream_fixed = std::nullopt,
            .source = {m_path, line_col_at(m_text, offset_of(node.source().begin))}};
@@ -476,27 +522,35 @@ public:
       e.matches = *count;
     const toml::node* anchor_node = table->get("anchor");
     const toml::node* action_node = table->get("action");
-    if (!anchor_node)
-      error_at(node, "edit '" + e.name + "' of " + patchset_id + " has no [edits.anchor]");
     if (!action_node)
       error_at(node, "edit '" + e.name + "' of " + patchset_id + " has no [edits.action]");
-    std::optional<anchor::CompiledAnchor> compiled;
-    if (anchor_node)
-      compiled = anchor_table(*anchor_node, "anchor");
     if (action_node)
       if (auto a = action(*action_node))
         e.action = *a;
+    // ensure-include finds its own place (after the file's last system include) and knows the
+    // patched form itself (the include is there): anchor and applied are optional.
+    // (Asked of the TOML, so that a bad header does not also report a missing anchor.)
+    const toml::node* action_kind = action_node && action_node->as_table()
+                                        ? action_node->as_table()->get("kind")
+                                        : nullptr;
+    const bool ensure_include = action_kind && action_kind->value<std::string_view>() ==
+                                                   std::optional<std::string_view>("ensure-include");
+    if (!anchor_node && !ensure_include)
+      error_at(node, "edit '" + e.name + "' of " + patchset_id + " has no [edits.anchor]");
+    std::optional<anchor::CompiledAnchor> compiled;
+    if (anchor_node)
+      compiled = anchor_table(*anchor_node, "anchor");
     if (const toml::node* applied = table->get("applied"))
       e.applied = anchor_table(*applied, "applied");
-    else if (action_node && e.action.kind != ActionKind::raise_cmake_minimum)
+    else if (action_node && e.action.kind != ActionKind::raise_cmake_minimum && !ensure_include)
       error_at(node, "edit '" + e.name + "' has no [edits.applied] anchor: without it an already "
                      "patched file is reported as anchor-missing");
     if (const toml::node* fixed = table->get("upstream_fixed"))
       e.upstream_fixed = anchor_table(*fixed, "upstream_fixed");
-    if (errors() != before || !compiled)
+    if (errors() != before || (anchor_node && !compiled))
       return std::nullopt;
-    e.anchor = std::move(*compiled);
-    if (e.action.kind == ActionKind::raise_cmake_minimum && e.anchor.spec().kind != anchor::Kind::cmake)
+    e.anchor = std::move(compiled);
+    if (e.action.kind == ActionKind::raise_cmake_minimum && e.anchor->spec().kind != anchor::Kind::cmake)
       error_at(*action_node, "raise-cmake-minimum needs a cmake anchor");
     return errors() == before ? std::optional<Edit>(std::move(e)) : std::nullopt;
   }
@@ -522,43 +576,103 @@ public:
     }
   }
 
-  std::optional<Patchset> patchset() {
-    auto table = parse();
-    if (!table)
+  // A version specifier field; a problem points into the string.
+  std::optional<VersionSpecifier> specifier_field(const toml::table& table, std::string_view key,
+                                                  bool required) {
+    auto text = string_field(table, key, required, table);
+    if (!text)
       return std::nullopt;
-    std::size_t before = errors();
-    check_keys(*table, {"id", "title", "versions", "why", "errors", "references", "conditions",
-                        "edits"},
-               "a patchset");
-    Patchset p;
-    p.source = {m_path, {1, 1}};
-    p.id = string_field(*table, "id", true, *table).value_or("");
-    if (!p.id.empty() && !std::all_of(p.id.begin(), p.id.end(), [](char c) {
-          return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-        }))
-      error_at(*table->get("id"), "'id' may hold only lower-case letters, digits and '-'");
-    p.title = string_field(*table, "title", true, *table).value_or("");
-    p.why = string_field(*table, "why", true, *table).value_or("");
-    p.errors = string_list(*table, "errors", false, *table);
-    p.references = string_list(*table, "references", false, *table);
-    if (auto versions = string_field(*table, "versions", true, *table)) {
-      std::string error;
-      std::size_t error_offset = 0;
-      if (auto spec = parse_specifier(*versions, &error, &error_offset))
-        p.versions = *spec;
-      else
-        error_at_offset(string_content_offset(*table->get("versions")) + error_offset,
-                        "invalid version specifier: " + error);
+    std::string error;
+    std::size_t error_offset = 0;
+    if (auto spec = parse_specifier(*text, &error, &error_offset))
+      return spec;
+    error_at_offset(string_content_offset(*table.get(key)) + error_offset,
+                    "invalid version specifier: " + error);
+    return std::nullopt;
+  }
+
+  // [conditions]: listed facts take a string or an array of strings, versioned facts a
+  // specifier string.
+  Conditions conditions(const toml::table& table) {
+    Conditions out;
+    const toml::node* node = table.get("conditions");
+    if (!node)
+      return out;
+    const toml::table* c = node->as_table();
+    if (!c) {
+      error_at(*node, "'conditions' must be a table");
+      return out;
     }
-    if (const toml::node* conditions = table->get("conditions")) {
-      if (const toml::table* c = conditions->as_table()) {
-        check_keys(*c, {"platform", "compiler"}, "[conditions]");
-        for (auto&& [key, value] : *c)
-          p.conditions[restored(key.str())] = string_list(*c, key.str(), true, *conditions);
-      } else {
-        error_at(*conditions, "'conditions' must be a table");
+    check_keys(*c, {"platform", "compiler", "python", "cmake", "compiler_version", "cuda"},
+               "[conditions]");
+    for (auto&& [key, value] : *c) {
+      const std::string fact = restored(key.str());
+      if (is_listed_fact(fact)) {
+        out[fact].values = string_list(*c, key.str(), true, *node);
+      } else if (is_versioned_fact(fact)) {
+        if (!value.is_string()) {
+          error_at(value, "'" + fact + "' takes a version specifier string such as \">=3.12\", not " +
+                              type_name(value));
+          continue;
+        }
+        if (auto spec = specifier_field(*c, key.str(), true))
+          out[fact].versions = *spec;
       }
     }
+    return out;
+  }
+
+  // The fields patchsets and gates share.
+  template <typename Entry> void common_fields(const toml::table& table, Entry& entry) {
+    entry.source = {m_path, {1, 1}};
+    entry.id = string_field(table, "id", true, table).value_or("");
+    if (!entry.id.empty() && !std::all_of(entry.id.begin(), entry.id.end(), [](char c) {
+          return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+        }))
+      error_at(*table.get("id"), "'id' may hold only lower-case letters, digits and '-'");
+    entry.title = string_field(table, "title", true, table).value_or("");
+    entry.why = string_field(table, "why", true, table).value_or("");
+    entry.errors = string_list(table, "errors", false, table);
+    entry.references = string_list(table, "references", false, table);
+    if (auto spec = specifier_field(table, "versions", true))
+      entry.versions = *spec;
+    entry.conditions = conditions(table);
+  }
+
+  // "patchset" (also when absent) or "gate"; nullopt (reported) for anything else.
+  std::optional<std::string> entry_kind(const toml::table& table) {
+    auto kind = string_field(table, "kind", false, table).value_or("patchset");
+    if (kind == "patchset" || kind == "gate")
+      return kind;
+    error_at(*table.get("kind"), "unknown entry kind '" + kind + "'; expected patchset or gate");
+    return std::nullopt;
+  }
+
+  std::optional<Gate> gate(const toml::table& table) {
+    std::size_t before = errors();
+    check_keys(table, {"id", "kind", "title", "versions", "lifted_in", "why", "errors", "references",
+                       "conditions"},
+               "a gate");
+    Gate g;
+    common_fields(table, g);
+    if (auto lifted = string_field(table, "lifted_in", false, table)) {
+      g.lifted_in = parse_version(*lifted);
+      if (!g.lifted_in)
+        error_at(*table.get("lifted_in"), "'lifted_in' must be a version such as \"2.2\"");
+    }
+    if (errors() != before)
+      return std::nullopt;
+    return g;
+  }
+
+  std::optional<Patchset> patchset(const toml::table& t) {
+    const toml::table* table = &t;
+    std::size_t before = errors();
+    check_keys(*table, {"id", "kind", "title", "versions", "why", "errors", "references",
+                        "conditions", "edits"},
+               "a patchset");
+    Patchset p;
+    common_fields(*table, p);
     const toml::node* edits = table->get("edits");
     const toml::array* edit_array = edits ? edits->as_array() : nullptr;
     if (!edit_array || edit_array->empty()) {
@@ -618,24 +732,35 @@ LoadResult load_catalog(CatalogFiles files, std::string origin) {
   options.export_macros = result.catalog.export_macros;
 
   std::map<std::string, std::string> first_file_of_id;
+  auto unique_id = [&](const std::string& id, const std::string& path, const std::string& bytes,
+                       const char* noun) {
+    auto [it, inserted] = first_file_of_id.emplace(id, path);
+    if (!inserted)
+      result.diagnostics.push_back(Diagnostic::at(path, bytes, bytes.find("id"),
+                                                  std::string(noun) + " id '" + id +
+                                                      "' is already used by " + it->second));
+    return inserted;
+  };
   for (const auto& [path, bytes] : files) {
     if (!is_patchset_file(path))
       continue;
     FileLoader loader(path, bytes, result.diagnostics, options);
-    auto p = loader.patchset();
-    if (!p)
+    auto table = loader.parse();
+    if (!table)
       continue;
-    auto [it, inserted] = first_file_of_id.emplace(p->id, path);
-    if (!inserted) {
-      result.diagnostics.push_back(Diagnostic::at(path, bytes, bytes.find("id"),
-                                                  "patchset id '" + p->id +
-                                                      "' is already used by " + it->second));
-      continue;
+    auto kind = loader.entry_kind(*table);
+    if (kind == "gate") {
+      if (auto g = loader.gate(*table); g && unique_id(g->id, path, bytes, "gate"))
+        result.catalog.gates.push_back(std::move(*g));
+    } else if (kind) {
+      if (auto p = loader.patchset(*table); p && unique_id(p->id, path, bytes, "patchset"))
+        result.catalog.patchsets.push_back(std::move(*p));
     }
-    result.catalog.patchsets.push_back(std::move(*p));
   }
   std::sort(result.catalog.patchsets.begin(), result.catalog.patchsets.end(),
             [](const Patchset& a, const Patchset& b) { return a.id < b.id; });
+  std::sort(result.catalog.gates.begin(), result.catalog.gates.end(),
+            [](const Gate& a, const Gate& b) { return a.id < b.id; });
   result.catalog.files = std::move(files);
   return result;
 }

@@ -36,7 +36,7 @@ std::optional<Planned> plan_checkout(const GlobalOptions& options,
   if (!recover_if_interrupted(*checkout, code))
     return std::nullopt;
   for (const auto& id : only)
-    if (!catalog->find(id)) {
+    if (!catalog->find(id) && !catalog->find_gate(id)) { // --only GATE: just that gate's report
       print_error("no patchset '" + id + "' in the catalog (see: torchpatch list)");
       code = ExitCode::usage;
       return std::nullopt;
@@ -44,7 +44,7 @@ std::optional<Planned> plan_checkout(const GlobalOptions& options,
   ops::WorkTreeSource tree(checkout->root, checkout->repository ? &*checkout->repository : nullptr,
                            &prefetch);
   ops::PlanOptions plan_options;
-  plan_options.facts = facts_of(options);
+  set_facts(options, plan_options);
   plan_options.only = only;
   auto plan = ops::plan_patchsets(*catalog, tree, checkout->version, plan_options);
   if (!plan) {

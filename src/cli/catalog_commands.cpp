@@ -17,7 +17,7 @@ int run_list(const GlobalOptions& options) {
     return to_int(code);
   ops::WorkTreeSource tree(checkout->root, checkout->repository ? &*checkout->repository : nullptr);
   ops::PlanOptions plan_options;
-  plan_options.facts = facts_of(options);
+  set_facts(options, plan_options);
   auto plan = ops::plan_patchsets(*catalog, tree, checkout->version, plan_options);
   if (!plan) {
     print_error(plan.error().message());
@@ -30,15 +30,82 @@ int run_list(const GlobalOptions& options) {
   return to_int(ExitCode::ok);
 }
 
+namespace {
+
+void print_conditions(const catalog::Conditions& conditions) {
+  for (const auto& [fact, condition] : conditions) {
+    if (condition.versions) {
+      std::cout << "when " << fact << " is " << condition.versions->text << "\n";
+      continue;
+    }
+    std::cout << "when " << fact << " is one of:";
+    for (const auto& v : condition.values)
+      std::cout << " " << v;
+    std::cout << "\n";
+  }
+}
+
+void print_list(const char* heading, const std::vector<std::string>& items) {
+  if (items.empty())
+    return;
+  std::cout << "\n" << heading << ":\n";
+  for (const auto& i : items)
+    std::cout << "  " << i << "\n";
+}
+
+int show_gate(const GlobalOptions& options, const catalog::Gate& g) {
+  if (options.format == Format::json) {
+    JsonWriter w;
+    w.begin_object().key("id").value(g.id).key("kind").value("gate").key("title").value(g.title);
+    w.key("versions").value(g.versions.text);
+    w.key("lifted_in").value(g.lifted_in ? g.lifted_in->text : "").key("why").value(g.why);
+    w.key("conditions").begin_object();
+    for (const auto& [fact, condition] : g.conditions) {
+      w.key(fact);
+      if (condition.versions) {
+        w.value(condition.versions->text);
+      } else {
+        w.begin_array();
+        for (const auto& v : condition.values)
+          w.value(v);
+        w.end_array();
+      }
+    }
+    w.end_object().key("errors").begin_array();
+    for (const auto& e : g.errors)
+      w.value(e);
+    w.end_array().key("references").begin_array();
+    for (const auto& r : g.references)
+      w.value(r);
+    w.end_array().end_object();
+    std::cout << w.str() << "\n";
+    return 0;
+  }
+  std::cout << g.id << ": " << g.title << " (gate: reported, never patched)\n"
+            << "versions: " << (g.versions.text.empty() ? "any" : g.versions.text) << "\n"
+            << "lifted in: " << (g.lifted_in ? g.lifted_in->text : "no release yet") << "\n";
+  print_conditions(g.conditions);
+  std::cout << "\n" << g.why << "\n";
+  print_list("errors it explains", g.errors);
+  print_list("references", g.references);
+  return 0;
+}
+
+} // namespace
+
 int run_show(const GlobalOptions& options, const std::string& id) {
   auto catalog = load_catalog_or_report(options);
   if (!catalog)
     return to_int(ExitCode::usage);
+  if (const catalog::Gate* g = catalog->find_gate(id))
+    return show_gate(options, *g);
   const catalog::Patchset* p = catalog->find(id);
   if (!p) {
     std::string known;
     for (const auto& q : catalog->patchsets)
       known += "\n  " + q.id;
+    for (const auto& g : catalog->gates)
+      known += "\n  " + g.id + " (gate)";
     print_error("no patchset '" + id + "' in the catalog; it has:" + known);
     return to_int(ExitCode::usage);
   }
@@ -66,12 +133,7 @@ int run_show(const GlobalOptions& options, const std::string& id) {
   }
   std::cout << p->id << ": " << p->title << "\n"
             << "versions: " << (p->versions.text.empty() ? "any" : p->versions.text) << "\n";
-  for (const auto& [fact, values] : p->conditions) {
-    std::cout << "when " << fact << " is one of:";
-    for (const auto& v : values)
-      std::cout << " " << v;
-    std::cout << "\n";
-  }
+  print_conditions(p->conditions);
   std::cout << "\n" << p->why << "\n";
   if (!p->errors.empty()) {
     std::cout << "\nerrors it fixes:\n";

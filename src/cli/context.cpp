@@ -103,14 +103,26 @@ void print_recovered(const txn::RecoveryReport& report) {
   }
 }
 
-std::map<std::string, std::string> facts_of(const GlobalOptions& options) {
-  auto facts = ops::host_facts();
+ops::Facts gathered_facts(const GlobalOptions& options) {
+  // A misspelt --fact would otherwise leave the real fact unknown without a word.
   for (const auto& f : options.facts) {
-    auto eq = f.find('=');
-    if (eq != std::string::npos)
-      facts[f.substr(0, eq)] = f.substr(eq + 1);
+    const std::string name = f.substr(0, f.find('='));
+    if (f.find('=') == std::string::npos || (!catalog::is_listed_fact(name) && !catalog::is_versioned_fact(name)))
+      std::cerr << "torchpatch: warning: --fact " << f << ": expected KEY=VALUE with KEY one of "
+                << "platform, compiler, python, cmake, compiler_version, cuda\n";
   }
-  return facts;
+  return ops::gather_facts(ops::current_environment(), options.facts);
+}
+
+std::map<std::string, std::string> facts_of(const GlobalOptions& options) {
+  return ops::values_of(gathered_facts(options));
+}
+
+void set_facts(const GlobalOptions& options, ops::PlanOptions& plan_options) {
+  auto facts = gathered_facts(options);
+  plan_options.facts = ops::values_of(facts);
+  for (const auto& [name, fact] : facts)
+    plan_options.fact_sources[name] = fact.source;
 }
 
 bool use_color(const GlobalOptions& options) {

@@ -50,7 +50,12 @@ bool recover_if_interrupted(const Checkout& checkout, ExitCode& code);
 // prints nothing when nothing was pending.
 void print_recovered(const txn::RecoveryReport& report);
 
+// The facts for conditions and gates: the host's platform, what ops::gather_facts detects, and
+// --fact on top.
+ops::Facts gathered_facts(const GlobalOptions& options);
 std::map<std::string, std::string> facts_of(const GlobalOptions& options);
+// Sets `plan_options.facts` and `.fact_sources`.
+void set_facts(const GlobalOptions& options, ops::PlanOptions& plan_options);
 
 bool use_color(const GlobalOptions& options);
 

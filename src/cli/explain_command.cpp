@@ -1,5 +1,6 @@
 // explain: which catalog patchsets fix the errors of a failing build log, whether they apply to
-// this checkout, and the command to run. Exit 0 when something matched, 1 when nothing did.
+// this checkout, and the command to run; which gates explain them; and the error lines nothing in
+// the catalog knows. Exit 0 when something matched, 1 when nothing did.
 #include <iostream>
 #include <iterator>
 
@@ -17,6 +18,7 @@ struct Applicability {
   std::string where;                       // "PyTorch 2.0.1 (tag v2.0.1 at HEAD)"
   std::string why_unknown;                 // when !known
   std::map<std::string, const ops::PatchsetReport*> by_id;
+  std::map<std::string, const ops::GateReport*> gate_by_id;
   ops::Plan plan;
 };
 
@@ -43,7 +45,7 @@ Applicability check_checkout(const GlobalOptions& options, const catalog::Catalo
   }
   ops::WorkTreeSource tree(root, repo);
   ops::PlanOptions plan_options;
-  plan_options.facts = facts_of(options);
+  set_facts(options, plan_options);
   plan_options.only = ids;
   auto plan = ops::plan_patchsets(catalog, tree, *version, plan_options);
   if (!plan) {
@@ -55,6 +57,8 @@ Applicability check_checkout(const GlobalOptions& options, const catalog::Catalo
   out.where = root.generic_string() + ", PyTorch " + version->version.text + " (" + version->source + ")";
   for (const auto& p : out.plan.patchsets)
     out.by_id[p.id] = &p;
+  for (const auto& g : out.plan.gates)
+    out.gate_by_id[g.id] = &g;
   return out;
 }
 
@@ -64,6 +68,8 @@ std::string verdict(const ops::PatchsetReport& report) {
   case ops::Outcome::already_applied: return "already applied here (the log may predate it)";
   case ops::Outcome::upstream_fixed: return "upstream's own fix is already here";
   case ops::Outcome::not_applicable: return "does not apply here: " + report.reason;
+  case ops::Outcome::submodule_absent:
+    return "its submodule is not initialised here (" + report.edits.front().repository + ")";
   default: break;
   }
   std::string first;
@@ -93,54 +99,103 @@ int run_explain(const GlobalOptions& options, const std::string& log_file) {
   if (!catalog)
     return to_int(ExitCode::usage);
   auto report = ops::explain_log(*catalog, log);
-  if (report.matches.empty()) {
-    if (options.format == Format::json)
-      std::cout << "{\"matches\":[]}\n";
-    else
-      std::cout << "no catalog patchset matches this log\n";
-    return to_int(ExitCode::conflict);
-  }
   std::vector<std::string> ids;
   for (const auto& m : report.matches)
     ids.push_back(m.patchset);
-  auto here = check_checkout(options, *catalog, ids);
+  Applicability here;
+  if (!report.matches.empty())
+    here = check_checkout(options, *catalog, ids);
 
   if (options.format == Format::json) {
     JsonWriter w;
     w.begin_object().key("matches").begin_array();
     for (const auto& m : report.matches) {
-      w.begin_object().key("patchset").value(m.patchset).key("title").value(m.title);
+      w.begin_object().key("kind").value(m.gate ? "gate" : "patchset");
+      w.key(m.gate ? "gate" : "patchset").value(m.patchset).key("title").value(m.title);
       w.key("error").value(m.error).key("line").value(m.line).key("occurrences").value(m.occurrences);
-      if (here.known && here.by_id.count(m.patchset))
+      if (m.gate && here.known && here.gate_by_id.count(m.patchset)) {
+        const auto& g = *here.gate_by_id[m.patchset];
+        w.key("outcome").value(ops::to_string(g.outcome)).key("reason").value(g.reason);
+        w.key("lifted_in").value(g.lifted_in);
+      } else if (!m.gate && here.known && here.by_id.count(m.patchset)) {
         w.key("outcome").value(ops::to_string(here.by_id[m.patchset]->outcome));
-      else
+      } else {
         w.key("outcome").null();
-      w.key("command").value("torchpatch apply --only " + m.patchset).end_object();
+      }
+      if (!m.gate)
+        w.key("command").value("torchpatch apply --only " + m.patchset);
+      w.end_object();
     }
-    w.end_array().key("checkout").value(here.known ? here.where : here.why_unknown).end_object();
+    w.end_array().key("unexplained").begin_array();
+    for (const auto& u : report.unexplained)
+      w.begin_object().key("line").value(u.line).key("text").value(u.text).key("occurrences")
+          .value(u.occurrences).end_object();
+    w.end_array();
+    if (!report.matches.empty())
+      w.key("checkout").value(here.known ? here.where : here.why_unknown);
+    w.end_object();
     std::cout << w.str() << "\n";
-    return to_int(ExitCode::ok);
+    return to_int(report.matches.empty() ? ExitCode::conflict : ExitCode::ok);
   }
 
-  std::cout << report.matches.size() << " catalog patchset(s) fix errors in this log\n";
+  std::size_t patchsets = 0, gates = 0;
+  for (const auto& m : report.matches)
+    (m.gate ? gates : patchsets) += 1;
+  if (report.matches.empty())
+    std::cout << "no catalog patchset matches this log\n";
+  else if (gates == 0)
+    std::cout << patchsets << " catalog patchset(s) fix errors in this log\n";
+  else
+    std::cout << patchsets << " catalog patchset(s) fix errors in this log; " << gates
+              << " gate(s) explain errors no patch fixes\n";
   for (const auto& m : report.matches) {
-    std::cout << "\n" << m.patchset << ": " << m.title << "\n"
+    std::cout << "\n" << (m.gate ? "gate " : "") << m.patchset << ": " << m.title << "\n"
               << "  log line " << m.line << ": " << m.log_line << "\n"
               << "  matches:    " << m.error << "\n";
     if (m.occurrences > 1)
       std::cout << "  (" << m.occurrences << " occurrences in the log)\n";
     if (!here.known) {
       std::cout << "  this checkout: " << here.why_unknown << "\n";
+    } else if (m.gate) {
+      if (auto it = here.gate_by_id.find(m.patchset); it != here.gate_by_id.end()) {
+        const auto& g = *it->second;
+        std::cout << "  this checkout: gate " << ops::to_string(g.outcome) << " (" << g.reason << ")\n";
+        for (const auto& f : g.facts)
+          std::cout << "    " << f.fact << " " << (f.value.empty() ? "unknown" : f.value)
+                    << (f.source.empty() ? "" : " (" + f.source + ")") << "; the gate needs "
+                    << f.expected << "\n";
+      }
     } else if (auto it = here.by_id.find(m.patchset); it != here.by_id.end()) {
       std::cout << "  this checkout: " << verdict(*it->second) << "\n";
       if (ops::is_conflict(it->second->outcome))
         std::cout << "  see:   torchpatch apply --dry --only " << m.patchset << "\n";
     }
-    std::cout << "  run:   torchpatch apply --only " << m.patchset << "\n";
+    if (m.gate)
+      std::cout << "  no patch: " << (catalog->find_gate(m.patchset)->lifted_in
+                                          ? "use PyTorch " + catalog->find_gate(m.patchset)->lifted_in->text +
+                                                " or newer, or change the toolchain"
+                                          : std::string("change the toolchain"))
+                << " (torchpatch show " << m.patchset << ")\n";
+    else
+      std::cout << "  run:   torchpatch apply --only " << m.patchset << "\n";
   }
   if (here.known)
     std::cout << "\nchecked against " << here.where << "\n";
-  return to_int(ExitCode::ok);
+  if (!report.unexplained.empty()) {
+    constexpr std::size_t k_shown = 20;
+    std::cout << "\n" << report.unexplained.size()
+              << " error line(s) that no patchset or gate knows:\n";
+    for (std::size_t i = 0; i < report.unexplained.size() && i < k_shown; ++i) {
+      const auto& u = report.unexplained[i];
+      std::cout << "  log line " << u.line << ": " << u.text;
+      if (u.occurrences > 1)
+        std::cout << "  (" << u.occurrences << " times)";
+      std::cout << "\n";
+    }
+    if (report.unexplained.size() > k_shown)
+      std::cout << "  … and " << report.unexplained.size() - k_shown << " more (--format json lists all)\n";
+  }
+  return to_int(report.matches.empty() ? ExitCode::conflict : ExitCode::ok);
 }
 
 } // namespace tp::cli

@@ -146,7 +146,7 @@ int run_status(const GlobalOptions& options) {
   }
   ops::WorkTreeSource tree(checkout->root, &*checkout->repository);
   ops::PlanOptions plan_options;
-  plan_options.facts = facts_of(options);
+  set_facts(options, plan_options);
   auto plan = ops::plan_patchsets(*catalog, tree, checkout->version, plan_options);
   if (!plan) {
     print_error(plan.error().message());

@@ -5,13 +5,22 @@
 namespace tp::cli {
 
 namespace {
-// Length of the valid UTF-8 sequence starting at s[i], or 0 if invalid.
+// Length of the well-formed UTF-8 sequence starting at s[i], or 0 if ill-formed (Unicode's
+// table 3-7: no overlong form, no UTF-16 surrogate, nothing past U+10FFFF).
 std::size_t utf8_length(std::string_view s, std::size_t i) {
-  auto c = static_cast<unsigned char>(s[i]);
-  std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+  const auto c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80)
+    return 1;
+  const std::size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
   if (n == 0 || i + n > s.size())
     return 0;
-  for (std::size_t k = 1; k < n; ++k)
+  // The second byte's range depends on the first; the others are any continuation byte.
+  const auto second = static_cast<unsigned char>(s[i + 1]);
+  const unsigned char low = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+  const unsigned char high = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+  if (second < low || second > high)
+    return 0;
+  for (std::size_t k = 2; k < n; ++k)
     if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80)
       return 0;
   return n;

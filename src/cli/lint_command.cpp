@@ -54,7 +54,9 @@ int run_lint(const GlobalOptions& options) {
   } else {
     std::cout << render_all(report.diagnostics);
     if (report.diagnostics.empty())
-      std::cout << "lint: " << report.patchsets << " patchset(s), " << report.edits << " edit(s), "
+      std::cout << "lint: " << report.patchsets << " patchset(s), "
+                << (report.gates ? std::to_string(report.gates) + " gate(s), " : std::string())
+                << report.edits << " edit(s), "
                 << report.cases << " case(s) in " << origin << ": no problems\n";
     else
       std::cout << "lint: " << report.diagnostics.size() << " problem(s) in " << origin << "\n";

@@ -40,6 +40,42 @@ std::string github_escape(std::string s, bool property) {
   return out;
 }
 
+const char* gate_color(ops::GateOutcome o) {
+  switch (o) {
+  case ops::GateOutcome::blocks: return "\x1b[33m";
+  case ops::GateOutcome::unknown: return "\x1b[36m";
+  case ops::GateOutcome::clear: break;
+  }
+  return "\x1b[2m";
+}
+
+// "python 3.13 (python3 on PATH: …) needs >=3.12: holds"
+std::string describe_fact(const ops::GateFact& f) {
+  std::string verdict = f.verdict == ops::Verdict::holds   ? "holds"
+                        : f.verdict == ops::Verdict::fails ? "does not hold"
+                                                           : "unknown";
+  std::string value = f.value.empty() ? "unknown" : f.value;
+  if (!f.source.empty())
+    value += " (" + f.source + ")";
+  return f.fact + " " + value + "; the gate needs " + f.expected + ": " + verdict;
+}
+
+std::string render_gates(const std::vector<ops::GateReport>& gates, bool color) {
+  std::string out;
+  for (const auto& g : gates) {
+    std::string outcome = "gate " + std::string(ops::to_string(g.outcome));
+    outcome.resize(std::max<std::size_t>(outcome.size() + 1, 17), ' ');
+    if (color)
+      outcome = std::string(gate_color(g.outcome)) + outcome + "\x1b[0m";
+    out += outcome + g.id + "  " + g.title + " (" + g.reason + ")\n";
+    if (g.outcome == ops::GateOutcome::clear && g.reason.rfind("PyTorch ", 0) == 0)
+      continue; // not concerned: the facts do not matter
+    for (const auto& f : g.facts)
+      out += "    " + describe_fact(f) + "\n";
+  }
+  return out;
+}
+
 } // namespace
 
 std::string render_plan_diff(const ops::Plan& plan, bool color) {
@@ -65,8 +101,9 @@ std::string render_plan_summary(const ops::Plan& plan, bool color) {
       out += " (" + p.reason + ")";
     out += "\n";
     for (const auto& e : p.edits) {
+      // A submodule that is not there is shown with the way to get it.
       bool interesting = ops::is_conflict(e.outcome) || e.outcome == ops::Outcome::will_apply ||
-                         e.outcome != p.outcome;
+                         e.outcome == ops::Outcome::submodule_absent || e.outcome != p.outcome;
       if (!interesting || p.outcome == ops::Outcome::not_applicable)
         continue;
       out += "    " + std::string(ops::to_string(e.outcome)) + "  " + e.edit + "  " + where(e) +
@@ -75,6 +112,7 @@ std::string render_plan_summary(const ops::Plan& plan, bool color) {
     for (const auto& n : p.notes)
       out += "    note: " + n + "\n";
   }
+  out += render_gates(plan.gates, color);
   return out;
 }
 
@@ -119,6 +157,34 @@ std::string render_plan_json(const ops::Plan& plan, const std::string& action) {
     w.end_object();
   }
   w.end_array();
+  w.key("gates").begin_array();
+  for (const auto& g : plan.gates) {
+    w.begin_object();
+    w.key("id").value(g.id);
+    w.key("title").value(g.title);
+    w.key("outcome").value(ops::to_string(g.outcome));
+    w.key("reason").value(g.reason);
+    w.key("versions").value(g.versions);
+    w.key("lifted_in").value(g.lifted_in);
+    w.key("facts").begin_array();
+    for (const auto& f : g.facts) {
+      w.begin_object();
+      w.key("fact").value(f.fact);
+      if (f.value.empty())
+        w.key("value").null();
+      else
+        w.key("value").value(f.value);
+      w.key("source").value(f.source);
+      w.key("expected").value(f.expected);
+      w.key("verdict").value(f.verdict == ops::Verdict::holds   ? "holds"
+                             : f.verdict == ops::Verdict::fails ? "fails"
+                                                                : "unknown");
+      w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
   w.key("files").begin_array();
   for (const auto& f : plan.files) {
     w.begin_object();
@@ -147,6 +213,12 @@ std::string render_plan_github(const ops::Plan& plan) {
       props += ",title=" + github_escape("torchpatch " + p.id + " " + std::string(ops::to_string(e.outcome)), true);
       out += props + "::" + github_escape(p.id + "/" + e.edit + ": " + e.message, false) + "\n";
     }
+  }
+  // Gates name no file: a blocking one is a warning (it never fails the job), the rest notices.
+  for (const auto& g : plan.gates) {
+    out += g.outcome == ops::GateOutcome::blocks ? "::warning" : "::notice";
+    out += " title=" + github_escape("torchpatch gate " + g.id + " " + std::string(ops::to_string(g.outcome)), true);
+    out += "::" + github_escape(g.id + ": " + g.title + " (" + g.reason + ")", false) + "\n";
   }
   return out;
 }

@@ -52,6 +52,23 @@ bool raise_version(const anchor::CmakeInvocation& inv, const catalog::Version& f
 
 } // namespace
 
+PlannedChange include_line_after(std::string_view text, anchor::Span target,
+                                 std::string_view header) {
+  auto next_line_start = [&](std::size_t from) {
+    auto nl = text.find('\n', from);
+    return nl == std::string_view::npos ? text.size() : nl + 1;
+  };
+  std::size_t at = target.begin;
+  if (target.begin != target.end)
+    at = text[target.end - 1] == '\n' ? target.end : next_line_start(target.end);
+  else if (at > 0 && text[at - 1] != '\n')
+    at = next_line_start(at);
+  std::string line = "#include " + std::string(header);
+  if (at == text.size() && !text.empty() && text.back() != '\n')
+    return {{at, at}, "\n" + line, true};
+  return {{at, at}, line + "\n", true};
+}
+
 std::string expand_template(std::string_view templ, std::string_view text,
                             const anchor::Match& match) {
   std::string out;
@@ -108,7 +125,7 @@ ActionResult plan_action(const catalog::Edit& edit, std::string_view text,
       break;
     case ActionKind::rename: {
       std::string_view name = slice(text, match.target);
-      const auto& spec = edit.anchor.spec();
+      const auto& spec = edit.anchor->spec();
       auto uses = spec.kind == anchor::Kind::syntax
                       ? anchor::find_identifier_uses(spec.language, text, name, options)
                       : anchor::find_word_occurrences(text, name);
@@ -120,6 +137,11 @@ ActionResult plan_action(const catalog::Edit& edit, std::string_view text,
           result.changes.push_back({use, action.to});
       break;
     }
+    case ActionKind::ensure_include:
+      // One line, however many matches (more than `matches` allows is still ambiguous).
+      if (i == 0)
+        result.changes.push_back(include_line_after(text, match.target, action.header));
+      break;
     case ActionKind::raise_cmake_minimum: {
       PlannedChange change;
       if (match.invocation && action.floor &&
@@ -128,7 +150,8 @@ ActionResult plan_action(const catalog::Edit& edit, std::string_view text,
       break;
     }
     }
-    if (result.changes.size() != before || action.kind == ActionKind::rename) {
+    if (result.changes.size() != before || action.kind == ActionKind::rename ||
+        action.kind == ActionKind::ensure_include) {
       ++result.effective_matches;
       result.effective_match_index.push_back(i);
     }
@@ -145,7 +168,7 @@ std::vector<TextEdit> to_raw_edits(const text::NormalizedText& normalized,
   out.reserve(changes.size());
   for (const auto& c : changes)
     out.push_back({normalized.to_raw(c.span.begin), normalized.to_raw(c.span.end),
-                   text::with_eol(c.replacement, normalized.info().dominant), owner});
+                   text::with_eol(c.replacement, normalized.info().dominant), owner, c.stacks});
   return out;
 }
 

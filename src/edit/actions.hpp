@@ -16,6 +16,7 @@ namespace tp::edit {
 struct PlannedChange {
   anchor::Span span;
   std::string replacement; // LF line endings
+  bool stacks = false;     // see TextEdit::stacks
 };
 
 struct ActionResult {
@@ -35,6 +36,13 @@ ActionResult plan_action(const catalog::Edit& edit, std::string_view text,
 std::vector<TextEdit> to_raw_edits(const text::NormalizedText& normalized,
                                    const std::vector<PlannedChange>& changes,
                                    const std::string& owner);
+
+// ensure-include: the line `#include <header>` inserted after the line holding the end of
+// `target` (an empty target: at its line's start when it is at one, else at the next line's).
+// At the end of a file without a final newline the line goes after a newline of its own, and
+// the file still ends without one.
+PlannedChange include_line_after(std::string_view text, anchor::Span target,
+                                 std::string_view header);
 
 // "${name}" expands to the named group's/capture's text, "$$" to "$".
 std::string expand_template(std::string_view templ, std::string_view text,

@@ -7,7 +7,7 @@ namespace tp::edit {
 bool overlaps(const TextEdit& a, const TextEdit& b) {
   bool a_insert = a.begin == a.end, b_insert = b.begin == b.end;
   if (a_insert && b_insert)
-    return a.begin == b.begin;
+    return a.begin == b.begin && !(a.stacks && b.stacks);
   if (a_insert)
     return a.begin > b.begin && a.begin < b.end;
   if (b_insert)
@@ -40,7 +40,7 @@ std::vector<std::pair<std::size_t, std::size_t>> find_overlaps(const std::vector
 }
 
 Result<std::string> apply_edits(std::string_view raw, std::vector<TextEdit> edits) {
-  std::sort(edits.begin(), edits.end(), [](const TextEdit& x, const TextEdit& y) {
+  std::stable_sort(edits.begin(), edits.end(), [](const TextEdit& x, const TextEdit& y) {
     return x.begin != y.begin ? x.begin < y.begin : x.end < y.end;
   });
   for (std::size_t i = 0; i + 1 < edits.size(); ++i)

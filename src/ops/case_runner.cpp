@@ -42,15 +42,6 @@ std::map<std::string, std::string> read_flat_toml(const std::string& text, std::
   return out;
 }
 
-std::optional<Outcome> parse_outcome(const std::string& s) {
-  for (auto o : {Outcome::will_apply, Outcome::already_applied, Outcome::upstream_fixed,
-                 Outcome::not_applicable, Outcome::anchor_missing, Outcome::ambiguous,
-                 Outcome::parse_degraded, Outcome::overlap, Outcome::file_missing})
-    if (to_string(o) == s)
-      return o;
-  return std::nullopt;
-}
-
 std::string describe_edits(const PatchsetReport& report) {
   std::string out;
   for (const auto& e : report.edits)
@@ -60,8 +51,9 @@ std::string describe_edits(const PatchsetReport& report) {
 }
 
 Result<Plan> plan_tree(const catalog::Catalog& catalog, const std::map<std::string, std::string>& tree,
-                       const ResolvedVersion& version, const PlanOptions& options) {
-  MemoryTreeSource source(tree);
+                       const ResolvedVersion& version, const PlanOptions& options,
+                       Committed committed = Committed::no) {
+  MemoryTreeSource source(tree, committed);
   return plan_patchsets(catalog, source, version, options);
 }
 
@@ -141,7 +133,14 @@ CaseResult run_case(const catalog::Catalog& catalog, const CaseFiles& c,
   if (!options.facts.count("platform"))
     options.facts["platform"] = "windows"; // the catalog's patches are for Windows builds
 
-  auto plan = plan_tree(catalog, c.before, resolved, options);
+  // committed = "yes": before/ stands for files exactly as their repository committed them
+  // (a checkout of a release that carries upstream's fix), so a patched form found there is
+  // upstream-fixed rather than already-applied.
+  const std::string committed_field = fields.count("committed") ? fields["committed"] : "no";
+  if (committed_field != "yes" && committed_field != "no")
+    return fail_case("case.toml: 'committed' must be \"yes\" or \"no\", not '" + committed_field + "'");
+  const Committed committed = committed_field == "yes" ? Committed::yes : Committed::no;
+  auto plan = plan_tree(catalog, c.before, resolved, options, committed);
   if (!plan)
     return fail_case(plan.error().message());
   const PatchsetReport& report = plan->patchsets.front();

@@ -1,6 +1,8 @@
 #include "ops/explain.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <map>
 #include <optional>
 
 namespace tp::ops {
@@ -65,12 +67,101 @@ std::size_t line_number_at(std::string_view text, std::size_t offset) {
 
 } // namespace
 
+bool looks_like_error(std::string_view line) {
+  auto contains = [&](std::string_view needle) { return line.find(needle) != std::string_view::npos; };
+  // "error:" also ends Python's exception names (AttributeError: …) and setuptools' summary.
+  if (contains("error:") || contains("Error:") || contains("ERROR:") || contains("CMake Error") ||
+      contains("undefined reference to") ||
+      contains("multiple definition of"))
+    return true;
+  // MSVC: "x.cpp(12): error C2065: 'x': undeclared identifier", "error LNK2019: …".
+  for (std::string_view marker : {"error C", "error LNK", "fatal error C"}) {
+    auto at = line.find(marker);
+    if (at != std::string_view::npos && at + marker.size() < line.size() &&
+        std::isdigit(static_cast<unsigned char>(line[at + marker.size()])))
+      return true;
+  }
+  return false;
+}
+
+namespace {
+
+// The log split into lines (CR of a CRLF dropped), with their starting offsets.
+struct LogLines {
+  std::vector<std::size_t> starts;
+  std::vector<std::string_view> text;
+
+  explicit LogLines(std::string_view log) {
+    std::size_t at = 0;
+    while (at < log.size()) {
+      auto nl = log.find('\n', at);
+      std::string_view line = log.substr(at, nl == std::string_view::npos ? log.npos : nl - at);
+      if (!line.empty() && line.back() == '\r')
+        line.remove_suffix(1);
+      starts.push_back(at);
+      text.push_back(line);
+      at = nl == std::string_view::npos ? log.size() : nl + 1;
+    }
+  }
+  // 0-based index of the line holding `offset`.
+  std::size_t index_of(std::size_t offset) const {
+    auto it = std::upper_bound(starts.begin(), starts.end(), offset);
+    return it == starts.begin() ? 0 : static_cast<std::size_t>(it - starts.begin()) - 1;
+  }
+};
+
+bool is_indented(std::string_view line) {
+  return !line.empty() && (line.front() == ' ' || line.front() == '\t');
+}
+
+// Error lines with the block each belongs to ([first, last] line indexes): the lines that,
+// when covered by a matched message, explain it.
+struct ErrorLine {
+  std::size_t index;
+  std::size_t block_first, block_last;
+};
+
+std::vector<ErrorLine> error_lines(const LogLines& lines) {
+  std::vector<ErrorLine> out;
+  const std::size_t n = lines.text.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    std::string_view line = lines.text[i];
+    if (line.find("Traceback (most recent call last):") != std::string_view::npos) {
+      // The exception is the first line after the frames that is not indented.
+      std::size_t j = i + 1;
+      while (j < n && (is_indented(lines.text[j]) || lines.text[j].empty()))
+        ++j;
+      if (j < n) {
+        out.push_back({j, i, j});
+        i = j;
+      }
+      continue;
+    }
+    if (!looks_like_error(line))
+      continue;
+    std::size_t last = i;
+    if (line.find("CMake Error") != std::string_view::npos) {
+      // CMake prints the message on the indented lines after "CMake Error at f:N (cmd):".
+      while (last + 1 < n && (is_indented(lines.text[last + 1]) || lines.text[last + 1].empty()) &&
+             !(lines.text[last + 1].empty() && last + 2 < n && !is_indented(lines.text[last + 2])))
+        ++last;
+    }
+    out.push_back({i, i, last});
+  }
+  return out;
+}
+
+} // namespace
+
 ExplainReport explain_log(const catalog::Catalog& catalog, std::string_view log) {
   ExplainReport report;
   Folded folded_log = fold(log);
-  for (const auto& p : catalog.patchsets) {
+  LogLines lines(log);
+  std::vector<char> covered(lines.text.size(), 0);
+  auto match_entry = [&](bool gate, const std::string& id, const std::string& title,
+                         const std::vector<std::string>& errors) {
     std::optional<ExplainMatch> best;
-    for (const auto& error : p.errors) {
+    for (const auto& error : errors) {
       Folded needle = fold(error);
       if (needle.text.empty())
         continue;
@@ -80,6 +171,10 @@ ExplainReport explain_log(const catalog::Catalog& catalog, std::string_view log)
         if (first == std::string::npos)
           first = at;
         ++count;
+        const std::size_t from = lines.index_of(folded_log.origin[at]);
+        const std::size_t to = lines.index_of(folded_log.origin[at + needle.text.size() - 1]);
+        for (std::size_t l = from; l <= to && l < covered.size(); ++l)
+          covered[l] = 1;
       }
       if (!count)
         continue;
@@ -91,8 +186,9 @@ ExplainReport explain_log(const catalog::Catalog& catalog, std::string_view log)
         continue;
       }
       ExplainMatch m;
-      m.patchset = p.id;
-      m.title = p.title;
+      m.gate = gate;
+      m.patchset = id;
+      m.title = title;
       m.error = error;
       m.line = line;
       m.log_line = std::string(line_containing(log, offset));
@@ -101,6 +197,26 @@ ExplainReport explain_log(const catalog::Catalog& catalog, std::string_view log)
     }
     if (best)
       report.matches.push_back(std::move(*best));
+  };
+  for (const auto& p : catalog.patchsets)
+    match_entry(false, p.id, p.title, p.errors);
+  for (const auto& g : catalog.gates)
+    match_entry(true, g.id, g.title, g.errors);
+
+  std::map<std::string_view, std::size_t> seen; // text -> index into report.unexplained
+  for (const auto& e : error_lines(lines)) {
+    bool explained = false;
+    for (std::size_t l = e.block_first; l <= e.block_last && !explained; ++l)
+      explained = covered[l] != 0;
+    if (explained)
+      continue;
+    std::string_view text = lines.text[e.index];
+    if (auto it = seen.find(text); it != seen.end()) {
+      ++report.unexplained[it->second].occurrences;
+      continue;
+    }
+    seen.emplace(text, report.unexplained.size());
+    report.unexplained.push_back({e.index + 1, std::string(text), 1});
   }
   return report;
 }

@@ -17,90 +17,6 @@ namespace tp::ops {
 
 namespace {
 
-// ---- glob intersection ---------------------------------------------------------------------
-// Two patterns intersect when some word matches both. Each pattern is a sequence of tokens, some
-// of which ("*" within a component, "**" across components) match any number of units; the
-// product of the two automata is searched breadth-first, so the cost is |a| * |b| states.
-
-struct Token {
-  enum class Kind { literal, one, many } kind = Kind::literal;
-  std::string_view text; // literal: one character or one path component
-};
-
-template <typename Units> bool tokens_intersect(const std::vector<Token>& a, const std::vector<Token>& b,
-                                                Units units_meet) {
-  const std::size_t n = a.size(), m = b.size();
-  std::vector<char> seen((n + 1) * (m + 1), 0);
-  std::vector<std::pair<std::size_t, std::size_t>> stack{{0, 0}};
-  while (!stack.empty()) {
-    auto [i, j] = stack.back();
-    stack.pop_back();
-    if (seen[i * (m + 1) + j])
-      continue;
-    seen[i * (m + 1) + j] = 1;
-    if (i == n && j == m)
-      return true;
-    auto push = [&](std::size_t x, std::size_t y) {
-      if (!seen[x * (m + 1) + y])
-        stack.emplace_back(x, y);
-    };
-    // A `many` token may match nothing.
-    if (i < n && a[i].kind == Token::Kind::many)
-      push(i + 1, j);
-    if (j < m && b[j].kind == Token::Kind::many)
-      push(i, j + 1);
-    if (i == n || j == m)
-      continue;
-    // Both consume one common unit.
-    if (!units_meet(a[i], b[j]))
-      continue;
-    std::size_t ni = a[i].kind == Token::Kind::many ? i : i + 1;
-    std::size_t nj = b[j].kind == Token::Kind::many ? j : j + 1;
-    push(ni, nj);
-    if (a[i].kind == Token::Kind::many && b[j].kind == Token::Kind::many) {
-      push(i + 1, j);
-      push(i, j + 1);
-    }
-  }
-  return false;
-}
-
-std::vector<Token> char_tokens(std::string_view component) {
-  std::vector<Token> out;
-  for (std::size_t k = 0; k < component.size(); ++k) {
-    Token t;
-    t.text = component.substr(k, 1);
-    if (component[k] == '*')
-      t.kind = Token::Kind::many;
-    else if (component[k] == '?')
-      t.kind = Token::Kind::one;
-    out.push_back(t);
-  }
-  return out;
-}
-
-bool components_intersect(std::string_view a, std::string_view b) {
-  return tokens_intersect(char_tokens(a), char_tokens(b), [](const Token& x, const Token& y) {
-    return x.kind != Token::Kind::literal || y.kind != Token::Kind::literal || x.text == y.text;
-  });
-}
-
-std::vector<Token> component_tokens(std::string_view pattern) {
-  std::vector<Token> out;
-  while (true) {
-    auto slash = pattern.find('/');
-    Token t;
-    t.text = pattern.substr(0, slash);
-    // A component is a "unit" token that may itself hold wildcards; "**" spans components.
-    t.kind = t.text == "**" ? Token::Kind::many : Token::Kind::one;
-    out.push_back(t);
-    if (slash == std::string_view::npos)
-      break;
-    pattern = pattern.substr(slash + 1);
-  }
-  return out;
-}
-
 // ---- cases -----------------------------------------------------------------------------------
 
 struct CaseField {
@@ -136,15 +52,6 @@ std::map<std::string, CaseField> read_case_toml(const std::string& path, const s
     fields[key] = {std::string(line.substr(q1 + 1, q2 - q1 - 1)), line_start + q1 + 1};
   }
   return fields;
-}
-
-std::optional<Outcome> parse_outcome(std::string_view s) {
-  for (auto o : {Outcome::will_apply, Outcome::already_applied, Outcome::upstream_fixed,
-                 Outcome::not_applicable, Outcome::anchor_missing, Outcome::ambiguous,
-                 Outcome::parse_degraded, Outcome::overlap, Outcome::file_missing})
-    if (to_string(o) == s)
-      return o;
-  return std::nullopt;
 }
 
 // ---- helpers ---------------------------------------------------------------------------------
@@ -186,15 +93,29 @@ struct EditSite {
   const catalog::Edit* edit;
 };
 
-} // namespace
-
-bool file_patterns_intersect(std::string_view a, std::string_view b) {
-  return tokens_intersect(component_tokens(a), component_tokens(b), [](const Token& x, const Token& y) {
-    if (x.kind == Token::Kind::many || y.kind == Token::Kind::many)
-      return true; // "**" consumes any one component
-    return components_intersect(x.text, y.text);
-  });
+// The first of `edit`'s `files` that selects `path`.
+const std::string& pattern_selecting(const catalog::Edit& edit, const std::string& path) {
+  for (const auto& f : edit.files)
+    if (catalog::glob_match(f, path))
+      return f;
+  return edit.files.front(); // the plan selected `path` through one of them
 }
+
+// A case tree as the plan sees it: the case's version and facts.
+struct CaseTree {
+  const CaseFiles* files;
+  catalog::Version version;
+  std::map<std::string, std::string> facts;
+};
+
+// Where a case file shows two edits touching the same bytes.
+struct Witness {
+  std::string case_file; // cases/<id>/<case>/{before,after}/<path>
+  std::string path;      // <path>
+  LineCol where;
+};
+
+} // namespace
 
 LintReport lint_catalog(catalog::CatalogFiles files, std::string origin) {
   LintReport report;
@@ -209,6 +130,25 @@ LintReport lint_catalog(catalog::CatalogFiles files, std::string origin) {
   auto add = [&](const std::string& file, std::size_t offset, std::string message) {
     report.diagnostics.push_back(Diagnostic::at(file, text_of(file), offset, std::move(message)));
   };
+
+  // 0. Gates: what `explain` needs, and a lifted_in that really lifts it.
+  report.gates = catalog.gates.size();
+  for (const auto& g : catalog.gates) {
+    const std::string& file = g.source.file;
+    std::string_view text = text_of(file);
+    std::size_t id_at = key_offset(text, "id").value_or(0);
+    if (g.references.empty())
+      add(file, key_offset(text, "references").value_or(id_at),
+          "gate '" + g.id + "' has no references (where the incompatibility is documented)");
+    if (g.errors.empty())
+      add(file, key_offset(text, "errors").value_or(id_at),
+          "gate '" + g.id + "' has no error messages (what users see, verbatim; `torchpatch "
+          "explain` matches build logs against them)");
+    if (g.lifted_in && g.versions.contains(*g.lifted_in))
+      add(file, key_offset(text, "lifted_in").value_or(id_at),
+          "gate '" + g.id + "': lifted_in " + g.lifted_in->text + " is inside its own versions " +
+              g.versions.text);
+  }
 
   // 1. What a user of `show` and `explain` needs; TODO markers left by `torchpatch new`.
   for (const auto& p : catalog.patchsets) {
@@ -249,6 +189,7 @@ LintReport lint_catalog(catalog::CatalogFiles files, std::string origin) {
   // 2. Cases: each loads, names a known patchset, and the will-apply ones cover every edit.
   std::set<std::pair<std::string, std::string>> covered; // (patchset, edit)
   std::set<std::string> with_cases;
+  std::vector<CaseTree> trees; // for rule 3
   auto cases = collect_case_files(catalog.files);
   report.cases = cases.size();
   for (const auto& c : cases) {
@@ -284,7 +225,7 @@ LintReport lint_catalog(catalog::CatalogFiles files, std::string origin) {
     else if (!(version = catalog::parse_version(version_field->second.value)))
       add(c.toml_path, version_field->second.offset,
           "'version' must be a PyTorch version, not '" + version_field->second.value + "'");
-    if (outcome != Outcome::will_apply || !version)
+    if (!version)
       continue;
     PlanOptions options;
     options.only = {c.patchset};
@@ -294,6 +235,9 @@ LintReport lint_catalog(catalog::CatalogFiles files, std::string origin) {
         options.facts[key.substr(5)] = value.value;
     if (!options.facts.count("platform"))
       options.facts["platform"] = "windows"; // as `torchpatch test` does
+    trees.push_back({&c, *version, options.facts});
+    if (outcome != Outcome::will_apply)
+      continue;
     MemoryTreeSource tree(c.before);
     auto plan = plan_patchsets(catalog, tree, {*version, "case.toml"}, options);
     if (!plan)
@@ -316,37 +260,61 @@ LintReport lint_catalog(catalog::CatalogFiles files, std::string origin) {
                     " has no case (add cases/" + p.id + "/<name>/ with case.toml, before/ and after/)");
     }
 
-  // 3. Edits of different patchsets that can select the same file may touch the same region.
+  // 3. Edits of different patchsets that touch the same bytes of a case file. Patterns that can
+  // select a common file are not enough: most such pairs edit different regions (a CMake-wide
+  // edit and one line of one CMakeLists.txt), and the plan reports a real overlap anyway. What
+  // shows one is the engine's own plan of a case tree: every case's before/ and after/ (any
+  // patchset's: a file one patchset's case holds is a file the others meet in a checkout),
+  // planned with the whole catalog at the case's version and facts, as a checkout of that
+  // version would be. Pairs that never meet in a planned case file are not reported.
   std::vector<EditSite> sites;
+  std::map<std::pair<std::string, std::string>, std::size_t> site_of; // (patchset, edit) -> index
   for (const auto& p : catalog.patchsets)
-    for (const auto& e : p.edits)
+    for (const auto& e : p.edits) {
+      site_of[{p.id, e.name}] = sites.size();
       sites.push_back({&p, &e});
-  for (std::size_t i = 0; i < sites.size(); ++i)
-    for (std::size_t j = i + 1; j < sites.size(); ++j) {
-      if (sites[i].patchset == sites[j].patchset)
-        continue; // one patchset's edits are checked together by the plan
-      for (const auto& fa : sites[i].edit->files) {
-        const auto* fb = [&]() -> const std::string* {
-          for (const auto& f : sites[j].edit->files)
-            if (file_patterns_intersect(fa, f))
-              return &f;
-          return nullptr;
-        }();
-        if (!fb)
+    }
+  std::map<std::pair<std::size_t, std::size_t>, Witness> shown; // first witness of each pair
+  for (const auto& t : trees)
+    for (std::string_view side : {"before", "after"}) {
+      const auto& side_files = side == "before" ? t.files->before : t.files->after;
+      if (side_files.empty())
+        continue;
+      PlanOptions options;
+      options.facts = t.facts;
+      options.threads = 1;
+      MemoryTreeSource tree(side_files);
+      auto plan = plan_patchsets(catalog, tree, {t.version, "case.toml"}, options);
+      if (!plan)
+        continue; // in-memory trees do not fail
+      for (const auto& o : plan->overlaps) {
+        if (o.patchset_a == o.patchset_b)
+          continue; // one patchset's own edits: its cases fail in `torchpatch test`
+        auto a = site_of.find({o.patchset_a, o.edit_a}), b = site_of.find({o.patchset_b, o.edit_b});
+        if (a == site_of.end() || b == site_of.end())
           continue;
-        const auto& a = *sites[i].patchset;
-        const auto& b = *sites[j].patchset;
-        std::string_view text_b = text_of(b.source.file);
-        std::size_t at_b = pattern_offset(text_b, sites[j].edit->source.where.line, *fb);
-        std::string where_b = location(b.source.file, line_col_at(text_b, at_b));
-        std::string how = fa == *fb ? "both select '" + fa + "'"
-                                    : "'" + fa + "' and '" + *fb + "' can select the same file";
-        add(a.source.file, pattern_offset(text_of(a.source.file), sites[i].edit->source.where.line, fa),
-            "edit '" + sites[i].edit->name + "' of " + a.id + " may touch the same file region as edit '" +
-                sites[j].edit->name + "' of " + b.id + " (" + where_b + "): " + how);
-        break;
+        auto key = std::minmax(a->second, b->second);
+        std::string case_dir = t.files->toml_path.substr(0, t.files->toml_path.rfind('/') + 1);
+        shown.try_emplace({key.first, key.second},
+                          Witness{case_dir + std::string(side) + "/" + o.file, o.file, o.where});
       }
     }
+  for (const auto& [pair, witness] : shown) {
+    const EditSite& sa = sites[pair.first];
+    const EditSite& sb = sites[pair.second];
+    const std::string& fa = pattern_selecting(*sa.edit, witness.path);
+    const std::string& fb = pattern_selecting(*sb.edit, witness.path);
+    std::string_view text_b = text_of(sb.patchset->source.file);
+    std::size_t at_b = pattern_offset(text_b, sb.edit->source.where.line, fb);
+    std::string where_b = location(sb.patchset->source.file, line_col_at(text_b, at_b));
+    std::string how =
+        fa == fb ? "both select '" + fa + "'" : "'" + fa + "' and '" + fb + "' both select it";
+    add(sa.patchset->source.file,
+        pattern_offset(text_of(sa.patchset->source.file), sa.edit->source.where.line, fa),
+        "edit '" + sa.edit->name + "' of " + sa.patchset->id + " touches the same bytes as edit '" +
+            sb.edit->name + "' of " + sb.patchset->id + " (" + where_b + ") in case file " +
+            location(witness.case_file, witness.where) + ": " + how);
+  }
   return report;
 }
 

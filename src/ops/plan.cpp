@@ -7,6 +7,7 @@
 #include <string_view>
 #include <thread>
 
+#include "anchor/include_scan.hpp"
 #include "catalog/glob.hpp"
 #include "edit/actions.hpp"
 #include "platform/files.hpp"
@@ -25,14 +26,86 @@ std::string_view to_string(Outcome outcome) {
   case Outcome::parse_degraded: return "parse-degraded";
   case Outcome::overlap: return "overlap";
   case Outcome::file_missing: return "file-missing";
+  case Outcome::submodule_absent: return "submodule-absent";
   }
   return "?";
+}
+
+std::optional<Outcome> parse_outcome(std::string_view name) {
+  for (auto o : {Outcome::will_apply, Outcome::already_applied, Outcome::upstream_fixed,
+                 Outcome::not_applicable, Outcome::anchor_missing, Outcome::ambiguous,
+                 Outcome::parse_degraded, Outcome::overlap, Outcome::file_missing,
+                 Outcome::submodule_absent})
+    if (to_string(o) == name)
+      return o;
+  return std::nullopt;
 }
 
 bool is_conflict(Outcome outcome) {
   return outcome == Outcome::anchor_missing || outcome == Outcome::ambiguous ||
          outcome == Outcome::parse_degraded || outcome == Outcome::overlap ||
          outcome == Outcome::file_missing;
+}
+
+std::string_view to_string(GateOutcome outcome) {
+  switch (outcome) {
+  case GateOutcome::blocks: return "blocks";
+  case GateOutcome::clear: return "clear";
+  case GateOutcome::unknown: return "unknown";
+  }
+  return "?";
+}
+
+GateReport evaluate_gate(const catalog::Gate& gate, const catalog::Version& version,
+                         const std::map<std::string, std::string>& facts,
+                         const std::map<std::string, std::string>& sources) {
+  GateReport r;
+  r.id = gate.id;
+  r.title = gate.title;
+  r.versions = gate.versions.text;
+  r.lifted_in = gate.lifted_in ? gate.lifted_in->text : "";
+  for (const auto& check : check_conditions(gate.conditions, facts)) {
+    GateFact f{check.fact, check.value, "", check.expected, check.verdict};
+    if (auto it = sources.find(check.fact); it != sources.end() && !check.value.empty())
+      f.source = it->second;
+    r.facts.push_back(std::move(f));
+  }
+  const std::string lifted = r.lifted_in.empty() ? "" : "; lifted in PyTorch " + r.lifted_in;
+  if (!gate.versions.contains(version)) {
+    r.outcome = GateOutcome::clear;
+    r.reason = "PyTorch " + version.text + " is outside " + gate.versions.text;
+    return r;
+  }
+  std::vector<std::string> unknown;
+  for (const auto& f : r.facts) {
+    if (f.verdict == Verdict::fails) {
+      r.outcome = GateOutcome::clear;
+      r.reason = f.fact + " is " + f.value + ", not " + f.expected;
+      return r;
+    }
+    if (f.verdict == Verdict::unknown)
+      unknown.push_back(f.fact);
+  }
+  if (!unknown.empty()) {
+    r.outcome = GateOutcome::unknown;
+    r.reason = "PyTorch " + version.text + " is concerned, but";
+    for (std::size_t i = 0; i < unknown.size(); ++i)
+      r.reason += std::string(i ? "," : "") + " " + unknown[i];
+    r.reason += std::string(unknown.size() == 1 ? " is" : " are") + " unknown here; pass";
+    for (std::size_t i = 0; i < unknown.size(); ++i)
+      r.reason += std::string(i ? "," : "") + " --fact " + unknown[i] + "=" +
+                  (catalog::is_versioned_fact(unknown[i]) ? "VERSION" : "VALUE");
+    r.reason += lifted;
+    return r;
+  }
+  r.outcome = GateOutcome::blocks;
+  r.reason = "PyTorch " + version.text + " with";
+  for (std::size_t i = 0; i < r.facts.size(); ++i)
+    r.reason += std::string(i ? "," : "") + " " + r.facts[i].fact + " " + r.facts[i].value;
+  if (r.facts.empty())
+    r.reason += " any toolchain";
+  r.reason += lifted.empty() ? "; no release lifts it yet" : lifted;
+  return r;
 }
 
 bool Plan::has_conflict() const {
@@ -123,8 +196,29 @@ EditOnFile evaluate(const catalog::Patchset& patchset, const catalog::Edit& edit
     return out;
   }
   anchor::FindResult found;
-  if (anchor_may_match)
-    found = edit.anchor.find(text);
+  if (edit.action.kind == catalog::ActionKind::ensure_include) {
+    // The include (or one that counts as it) anywhere in the file is the patched form; without
+    // an anchor, the line to insert after is the scanner's choice.
+    auto scan = anchor::scan_includes(text);
+    std::vector<std::string> accepted = edit.action.satisfied_by;
+    accepted.insert(accepted.begin(), edit.action.header);
+    for (const auto& d : scan.includes)
+      if (std::find(accepted.begin(), accepted.end(), d.header) != accepted.end()) {
+        r.outcome = Outcome::already_applied;
+        r.where = line_col_at(text, d.line.begin);
+        r.message = "the file already includes " + d.header + " (line " +
+                    std::to_string(r.where.line) + ")";
+        out.found_patched_form = true;
+        return out;
+      }
+    if (!edit.anchor) {
+      auto line = anchor::include_anchor_line(scan);
+      anchor::Span at = line ? *line : anchor::Span{scan.first_code, scan.first_code};
+      found.matches.push_back({at, at, {}, std::nullopt});
+    }
+  }
+  if (anchor_may_match && edit.anchor)
+    found = edit.anchor->find(text);
   if (found.parse_degraded) {
     r.outcome = Outcome::parse_degraded;
     r.where = line_col_at(text, found.degraded_at);
@@ -136,7 +230,7 @@ EditOnFile evaluate(const catalog::Patchset& patchset, const catalog::Edit& edit
   out.notes = std::move(action.notes);
   r.actual = action.effective_matches;
   for (std::size_t index : action.effective_match_index)
-    r.match_lines.push_back(line_col_at(text, found.matches[index].whole.begin).line);
+    r.match_lines.push_back(line_col_at(text, found.matches[index].target.begin).line);
   if (!action.effective_match_index.empty())
     r.where = line_col_at(text, found.matches[action.effective_match_index.front()].target.begin);
 
@@ -173,15 +267,40 @@ std::string not_applicable_reason(const catalog::Patchset& p, const ResolvedVers
                                   const std::map<std::string, std::string>& facts) {
   if (!p.versions.contains(version.version))
     return "PyTorch " + version.version.text + " is outside " + p.versions.text;
-  for (const auto& [fact, accepted] : p.conditions) {
-    auto it = facts.find(fact);
-    if (it == facts.end())
-      return "needs " + fact + " to be one of the listed values (unknown here; pass --fact " +
-             fact + "=VALUE)";
-    if (std::find(accepted.begin(), accepted.end(), it->second) == accepted.end())
-      return fact + " is " + it->second + ", not one of the patchset's";
+  for (const auto& check : check_conditions(p.conditions, facts)) {
+    const bool versioned = !p.conditions.at(check.fact).values.size();
+    if (check.verdict == Verdict::unknown && check.value.empty())
+      return versioned ? "needs " + check.fact + " " + check.expected +
+                             " (unknown here; pass --fact " + check.fact + "=VERSION)"
+                       : "needs " + check.fact + " to be one of the listed values (unknown here; "
+                         "pass --fact " + check.fact + "=VALUE)";
+    if (check.verdict == Verdict::unknown)
+      return check.fact + " is " + check.value + ", which is not a version (needs " + check.expected + ")";
+    if (check.verdict == Verdict::fails)
+      return versioned ? check.fact + " is " + check.value + ", outside " + check.expected
+                       : check.fact + " is " + check.value + ", not one of the patchset's";
   }
   return {};
+}
+
+// The uninitialised submodule every pattern of `files` points into, if they all do: a glob's
+// literal folder prefix (before its first wildcard) or a named file inside it. A glob that
+// selects nothing there is the submodule's absence, not a missing file.
+std::optional<std::string> absent_submodule_of(const std::vector<std::string>& files,
+                                               const TreeSource& tree) {
+  std::optional<std::string> first;
+  for (const auto& pattern : files) {
+    const std::string literal = pattern.substr(0, pattern.find_first_of("*?["));
+    const std::size_t slash = literal.rfind('/');
+    if (slash == std::string::npos)
+      return std::nullopt;
+    auto sub = tree.uninitialised_submodule_of(literal.substr(0, slash + 1) + "x");
+    if (!sub)
+      return std::nullopt;
+    if (!first)
+      first = sub;
+  }
+  return first;
 }
 
 Outcome aggregate(const std::vector<EditReport>& edits) {
@@ -195,6 +314,7 @@ Outcome aggregate(const std::vector<EditReport>& edits) {
   for (const auto& e : edits)
     if (e.outcome == Outcome::will_apply)
       return Outcome::will_apply;
+  // Mixed already-applied / upstream-fixed / submodule-absent: nothing left to do here.
   return Outcome::already_applied;
 }
 
@@ -206,6 +326,12 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   plan.version = version;
   plan.catalog_version = catalog.version;
   anchor::CompileOptions compile_options{catalog.export_macros};
+
+  // 0. Gates: facts only, no file is read.
+  for (const auto& g : catalog.gates)
+    if (options.only.empty() ||
+        std::find(options.only.begin(), options.only.end(), g.id) != options.only.end())
+      plan.gates.push_back(evaluate_gate(g, version.version, options.facts, options.fact_sources));
 
   // 1. Which patchsets apply to this version and these facts; which files each edit selects.
   std::vector<const catalog::Patchset*> selected;
@@ -300,14 +426,18 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
           missing.report.file = path;
           missing.report.expected = selected[ref.patchset]->edits[ref.edit].matches.describe();
           missing.report.outcome = Outcome::file_missing;
-          if (read->status == ReadResult::Status::not_a_file)
+          if (read->status == ReadResult::Status::not_a_file) {
             missing.report.message = "not a regular file";
-          else if (auto sub = tree.uninitialised_submodule_of(path))
+          } else if (auto sub = tree.uninitialised_submodule_of(path)) {
+            missing.report.outcome = Outcome::submodule_absent;
+            missing.report.repository = *sub;
             missing.report.message = "submodule " + *sub +
-                                     " is not initialised; run: git submodule update --init "
-                                     "--recursive";
-          else
+                                     " is not initialised, so there is nothing to patch (fine when "
+                                     "building with the system's library); to patch it: git "
+                                     "submodule update --init --recursive, then apply again";
+          } else {
             missing.report.message = "no such file";
+          }
           fr.evaluated.emplace_back(ref, std::move(missing));
         }
         continue;
@@ -317,9 +447,11 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
       bool any_candidate = false;
       for (std::size_t k = 0; k < refs.size(); ++k) {
         const auto& e = selected[refs[k].patchset]->edits[refs[k].edit];
-        anchor_may_match[k] = may_match(e.anchor, read->bytes);
+        // ensure-include without an anchor always looks (for the include, and for its place).
+        anchor_may_match[k] = e.anchor ? may_match(*e.anchor, read->bytes) : true;
         any_candidate = any_candidate || anchor_may_match[k] ||
-                        e.matches.kind != catalog::MatchCount::Kind::any;
+                        e.matches.kind != catalog::MatchCount::Kind::any ||
+                        e.action.kind == catalog::ActionKind::ensure_include;
       }
       if (!any_candidate)
         continue;
@@ -378,6 +510,17 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
       ea.message = "touches the same bytes as " + with_b;
       eb.outcome = Outcome::overlap;
       eb.message = "touches the same bytes as " + with_a;
+      // `all` is in catalog order, so ea comes first. A pair of edits whose changes overlap in
+      // several places is listed once.
+      bool listed =
+          std::any_of(plan.overlaps.begin(), plan.overlaps.end(), [&](const OverlapReport& o) {
+            return o.file == work[i].first && o.patchset_a == ea.patchset && o.edit_a == ea.edit &&
+                   o.patchset_b == eb.patchset && o.edit_b == eb.edit;
+          });
+      if (!listed)
+        plan.overlaps.push_back({work[i].first,
+                                 line_col_at(fr.raw, std::max(all[a].begin, all[b].begin)),
+                                 ea.patchset, ea.edit, eb.patchset, eb.edit});
     }
     for (auto& [ref, evaluated] : fr.evaluated)
       results[ref.patchset][ref.edit].push_back(std::move(evaluated));
@@ -406,8 +549,16 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
         summary.file = p.edits[e].files.empty() ? "" : p.edits[e].files.front();
         summary.expected = p.edits[e].matches.describe();
         if (selected_files[s][e] == 0) {
-          summary.outcome = Outcome::file_missing;
-          summary.message = "no file in the checkout matches";
+          if (auto sub = absent_submodule_of(p.edits[e].files, tree)) {
+            summary.outcome = Outcome::submodule_absent;
+            summary.repository = *sub;
+            summary.message = "submodule " + *sub + " is not initialised, so no file matches "
+                              "(fine when building with the system's library); to patch it: git "
+                              "submodule update --init --recursive, then apply again";
+          } else {
+            summary.outcome = Outcome::file_missing;
+            summary.message = "no file in the checkout matches";
+          }
         } else {
           summary.outcome = Outcome::already_applied;
           summary.message = "no file needs this edit";

@@ -10,6 +10,7 @@
 #include "base/diagnostic.hpp"
 #include "base/result.hpp"
 #include "catalog/catalog.hpp"
+#include "ops/facts.hpp"
 #include "ops/tree_source.hpp"
 
 namespace tp::ops {
@@ -24,9 +25,15 @@ enum class Outcome {
   parse_degraded,
   overlap,
   file_missing,
+  // The file lies in a submodule the checkout has not initialised (a clone without
+  // --recursive, or a build against the system's library): nothing there to patch, not a
+  // conflict. Initialising the submodule and applying again patches it.
+  submodule_absent,
 };
 
 std::string_view to_string(Outcome outcome);
+// The outcome named `name` (as to_string writes it), if any.
+std::optional<Outcome> parse_outcome(std::string_view name);
 bool is_conflict(Outcome outcome);
 
 struct ResolvedVersion {
@@ -56,6 +63,37 @@ struct PatchsetReport {
   std::vector<std::string> notes;     // things left alone on purpose, e.g. ${var} versions
 };
 
+// A gate's verdict on this checkout and environment.
+enum class GateOutcome {
+  blocks,  // the PyTorch version is concerned and every condition holds
+  clear,   // the version is not concerned, or some condition fails
+  unknown, // the version is concerned, no condition fails, some fact is unknown
+};
+std::string_view to_string(GateOutcome outcome);
+
+struct GateFact {
+  std::string fact;
+  std::string value;    // empty when unknown
+  std::string source;   // where the value came from ("--fact", "cmake on PATH: …"); empty when unknown
+  std::string expected; // what the gate needs for it to block
+  Verdict verdict = Verdict::unknown;
+};
+
+struct GateReport {
+  std::string id;
+  std::string title;
+  GateOutcome outcome = GateOutcome::clear;
+  std::string reason;    // one sentence: why it blocks / is clear / is unknown (with the --fact to pass)
+  std::string versions;  // the gate's PyTorch specifier
+  std::string lifted_in; // the first release that lifts it; empty when none is known
+  std::vector<GateFact> facts;
+};
+
+// Evaluates one gate. `sources` says where each fact came from (may lack entries).
+GateReport evaluate_gate(const catalog::Gate& gate, const catalog::Version& version,
+                         const std::map<std::string, std::string>& facts,
+                         const std::map<std::string, std::string>& sources);
+
 struct FilePlan {
   std::string path;
   std::string repository;
@@ -67,16 +105,28 @@ struct FilePlan {
   std::vector<std::string> after_each;
 };
 
+// Two edits that touch the same bytes of one file; both are `overlap` in their reports. An
+// edit's report names one of the edits it overlaps; these name every pair.
+struct OverlapReport {
+  std::string file;
+  LineCol where; // in the file's bytes: where the later-starting edit of the pair begins
+  std::string patchset_a, edit_a; // the one of the two that comes first in catalog order
+  std::string patchset_b, edit_b;
+};
+
 struct Plan {
   ResolvedVersion version;
   std::string catalog_version;
   std::vector<PatchsetReport> patchsets; // catalog order
+  std::vector<GateReport> gates;         // catalog order; they never edit and never conflict
   std::vector<FilePlan> files;           // changes of conflict-free patchsets, sorted by path
+  std::vector<OverlapReport> overlaps;   // by file (sorted by path), each pair of edits once
   bool has_conflict() const;
 };
 
 struct PlanOptions {
-  std::map<std::string, std::string> facts; // platform, compiler
+  std::map<std::string, std::string> facts;        // platform, compiler, python, cmake, …
+  std::map<std::string, std::string> fact_sources; // where each fact came from, for gate reports
   std::vector<std::string> only;            // patchset ids; empty = all
   unsigned threads = 0;                     // 0 = all cores
 };

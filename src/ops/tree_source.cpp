@@ -135,8 +135,8 @@ bool WorkTreeSource::is_committed_as_is(const std::string& path) const {
   return m_repository && m_repository->is_unmodified(path);
 }
 
-MemoryTreeSource::MemoryTreeSource(std::map<std::string, std::string> files)
-    : m_contents(std::move(files)) {}
+MemoryTreeSource::MemoryTreeSource(std::map<std::string, std::string> files, Committed committed)
+    : m_contents(std::move(files)), m_committed(committed) {}
 
 Result<const std::vector<std::string>*> MemoryTreeSource::files(const repo::PathFilter& keep) {
   m_kept.clear();

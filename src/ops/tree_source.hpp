@@ -98,19 +98,27 @@ private:
   std::vector<repo::Submodule> m_submodules; // longest paths first
 };
 
+// Whether a MemoryTreeSource stands for files exactly as a repository committed them.
+enum class Committed { no, yes };
+
 // A tree held in memory: path -> bytes.
 class MemoryTreeSource final : public TreeSource {
 public:
-  explicit MemoryTreeSource(std::map<std::string, std::string> files);
+  explicit MemoryTreeSource(std::map<std::string, std::string> files,
+                            Committed committed = Committed::no);
   Result<const std::vector<std::string>*> files(const repo::PathFilter& keep) override;
   Result<ReadResult> read(const std::string& path) const override;
   std::string repository_of(const std::string&) const override { return ""; }
   std::optional<std::string> uninitialised_submodule_of(const std::string&) const override {
     return std::nullopt;
   }
+  bool is_committed_as_is(const std::string& path) const override {
+    return m_committed == Committed::yes && m_contents.count(path) != 0;
+  }
 
 private:
   std::map<std::string, std::string> m_contents;
+  Committed m_committed = Committed::no;
   std::vector<std::string> m_kept;
 };
 

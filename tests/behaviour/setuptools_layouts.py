@@ -5,8 +5,12 @@ Loads tools/build_pytorch_libs.py from the will-apply cases (before and after) w
 `setuptools`/`distutils` packages in the layouts of setuptools <74, 74-75.8, 75.9-78.0 and >=78.1,
 and calls _overlay_windows_vcvars. The patched file must find and call _get_vc_env in every layout;
 the unpatched 2.0.1 shape must fail on >=74 with the verbatim AttributeError.
+
+Each case file is imported from a copy in a temporary folder, never in place: importing it where
+it is would leave __pycache__/ inside the case (unless PYTHONDONTWRITEBYTECODE is set), and the
+catalog test would then find files in after/ that before/ does not have.
 """
-import importlib.util, os, sys, tempfile, textwrap, types
+import importlib.util, os, shutil, sys, tempfile, textwrap, types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(HERE, '..', '..', 'patchsets', 'cases', 'setuptools-msvccompiler')
@@ -56,8 +60,11 @@ def load(path, root):
 def run(path, kind):
     with tempfile.TemporaryDirectory() as root:
         layout(root, kind)
+        copy = os.path.join(root, 'case', 'tools', 'build_pytorch_libs.py')
+        os.makedirs(os.path.dirname(copy))
+        shutil.copyfile(path, copy)
         try:
-            mod = load(path, root)
+            mod = load(copy, root)
             return mod._overlay_windows_vcvars({'PATH': 'x'})
         finally:
             sys.path.remove(root)

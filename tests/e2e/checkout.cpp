@@ -250,7 +250,8 @@ std::map<std::string, std::string> outcomes_of_text(std::string_view text) {
     // Only patchset lines: they start with an outcome ("nothing to change" does not).
     static const std::set<std::string> k_outcomes{"will-apply",     "already-applied", "upstream-fixed",
                                                   "not-applicable", "anchor-missing",  "ambiguous",
-                                                  "parse-degraded", "overlap",         "file-missing"};
+                                                  "parse-degraded", "overlap",         "file-missing",
+                                                  "submodule-absent"};
     std::istringstream words(line);
     std::string outcome, id;
     if (words >> outcome >> id && k_outcomes.count(outcome))
@@ -288,7 +289,7 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
   const std::string w = "will-apply", na = "not-applicable", uf = "upstream-fixed";
   std::map<std::string, std::array<std::string, 5>> table{
       {"v1.12.1", {w, w, w, na, na}},
-      {"v1.13.1", {w, w, w, w, na}},
+      {"v1.13.1", {w, w, w, w, w}},
       {"v2.0.1", {w, w, w, w, w}},
       {"v2.6.0", {w, w, uf, w, w}},
   };
@@ -300,31 +301,84 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
   std::map<std::string, std::string> expected;
   for (std::size_t i = 0; i < ids.size(); ++i)
     expected[ids[i]] = row->second[i];
+  // Catalog 2.0's build-system and Python patchsets (fixtures/README.md, "Catalog 2.0: build system
+  // and Python"): 2.6.0 carries upstream's cpp_extension.py and tensor_numpy.cpp fixes.
+  const std::array<std::string, 4> build_ids{"fbgemm-werror-maybe-uninitialized", "findblas-check-function-exists",
+                                             "numpy2-descr-elsize", "setuptools-pkg-resources-packaging"};
+  const bool fixed_upstream = fixture == "v2.6.0";
+  for (const auto& id : build_ids)
+    expected[id] = fixed_upstream && (id == build_ids[2] || id == build_ids[3]) ? uf : w;
+  // The compiler patchsets of catalog 2.0 (fixtures/README.md, "Compiler patchsets").
+  const std::array<std::string, 8> compiler_ids{
+      "torch-missing-std-includes", "gloo-types-cstdint",       "tensorpipe-common-cstdint",
+      "fbgemm-utilsavx2-cstdint",   "kineto-samplelistener-cstdint", "libnop-template-arg-list",
+      "gloo-ethtool-flexible-array", "c10d-gloo-store-default-timeout"};
+  const std::map<std::string, std::array<std::string, 8>> compiler{
+      {"v1.12.1", {w, w, w, w, w, w, w, na}},
+      {"v1.13.1", {w, w, w, w, w, w, w, na}},
+      {"v2.0.1", {w, w, w, w, w, w, uf, w}},
+      {"v2.6.0", {uf, w, w, uf, uf, w, uf, uf}},
+  };
+  for (std::size_t i = 0; i < compiler_ids.size(); ++i)
+    expected[compiler_ids[i]] = compiler.at(std::string(fixture))[i];
   return expected;
 }
 
+std::string shipped_catalog_version() {
+  std::istringstream in(read_bytes(source_dir() / "patchsets/catalog.toml"));
+  std::string line;
+  while (std::getline(in, line))
+    if (line.starts_with("version = \"")) {
+      const std::size_t begin = line.find('"') + 1;
+      return line.substr(begin, line.find('"', begin) - begin);
+    }
+  FAIL("patchsets/catalog.toml has no version line");
+  return {};
+}
+
 std::set<std::string> expected_changed_files(std::string_view fixture) {
-  // cmake-minimum-3-5 in every fixture: protobuf, FP16, clog and googletest (the top-level 3.13
-  // stays); setuptools-msvccompiler everywhere.
+  // cmake-minimum-3-5 in every fixture: protobuf, FP16 and clog, googletest up to 2.0 (1.15 at 2.6
+  // asks for 3.13), oneDNN (nested under oneDNN Graph up to 2.0, at ideep/mkl-dnn at 2.6); the
+  // top-level 3.13 stays. setuptools-msvccompiler everywhere.
   std::set<std::string> files{"third_party/FP16/CMakeLists.txt", "third_party/cpuinfo/deps/clog/CMakeLists.txt",
-                              "third_party/googletest/googletest/CMakeLists.txt",
                               "third_party/protobuf/cmake/CMakeLists.txt", "tools/build_pytorch_libs.py"};
+  const std::string googletest = "third_party/googletest/googletest/CMakeLists.txt";
   const std::string onednn = "third_party/ideep/mkl-dnn/third_party/oneDNN/CMakeLists.txt";
   const std::string flatbuffers = "third_party/flatbuffers/include/flatbuffers/stl_emulation.h";
   const std::string native_ops = "torch/csrc/jit/runtime/static/native_ops.cpp";
   const std::string arena = "functorch/csrc/dim/arena.h";
   if (fixture == "v1.12.1") {
-    files.insert(flatbuffers);
+    files.insert({googletest, flatbuffers});
   } else if (fixture == "v1.13.1") {
-    files.insert({onednn, flatbuffers, native_ops});
+    files.insert({googletest, onednn, flatbuffers, native_ops, arena});
   } else if (fixture == "v2.0.1") {
     // The flatbuffers submodule's own CMakeLists.txt too; ProbeCompiler.cmake stays.
-    files.insert({onednn, flatbuffers, "third_party/flatbuffers/CMakeLists.txt", native_ops, arena});
+    files.insert({googletest, onednn, flatbuffers, "third_party/flatbuffers/CMakeLists.txt", native_ops, arena});
   } else if (fixture == "v2.6.0") {
-    files.insert({native_ops, arena}); // oneDNN is already at 3.5
+    files.insert({"third_party/ideep/mkl-dnn/CMakeLists.txt", native_ops, arena});
   } else {
     FAIL("no expectations for fixture " << fixture);
   }
+  // Catalog 2.0's build-system and Python patchsets.
+  files.insert({"third_party/fbgemm/CMakeLists.txt", "cmake/Modules/FindBLAS.cmake"});
+  if (fixture != "v2.6.0")
+    files.insert({"torch/utils/cpp_extension.py", "torch/csrc/utils/tensor_numpy.cpp"});
+  // The compiler patchsets of catalog 2.0: the headers that get an include everywhere but in 2.6.0,
+  // where upstream has them (gloo's types.h, tensorpipe and libnop are still unfixed there).
+  const std::set<std::string> gloo_tensorpipe_libnop{
+      "third_party/gloo/gloo/types.h", "third_party/tensorpipe/tensorpipe/common/allocator.h",
+      "third_party/tensorpipe/tensorpipe/common/memory.h",
+      "third_party/tensorpipe/third_party/libnop/include/nop/types/variant.h"};
+  files.insert(gloo_tensorpipe_libnop.begin(), gloo_tensorpipe_libnop.end());
+  if (fixture != "v2.6.0")
+    files.insert({"torch/csrc/jit/passes/quantization/quantization_type.h", "caffe2/utils/string_utils.cc",
+                  "c10/util/Registry.h", "torch/csrc/jit/runtime/logging.cpp",
+                  "torch/csrc/lazy/core/multi_wait.cpp", "third_party/fbgemm/include/fbgemm/UtilsAvx2.h",
+                  "third_party/kineto/libkineto/src/SampleListener.h"});
+  if (fixture == "v1.12.1" || fixture == "v1.13.1")
+    files.insert("third_party/gloo/gloo/common/linux.cc");
+  if (fixture == "v2.0.1")
+    files.insert("torch/csrc/distributed/c10d/ProcessGroupGloo.hpp");
   return files;
 }
 

@@ -119,6 +119,9 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture);
 // The files `apply` changes in each fixture (fixtures/README.md: which edits apply where).
 std::set<std::string> expected_changed_files(std::string_view fixture);
 
+// The shipped catalog's version (patchsets/catalog.toml), as reports print it.
+std::string shipped_catalog_version();
+
 // Replaces exactly one occurrence of `from` in the file with `to`; REQUIREs that there is one.
 void replace_once(const fs::path& file, std::string_view from, std::string_view to);
 

@@ -1,11 +1,16 @@
 // Interrupted transactions: the real binary killed at random points of `apply` and `revert`, by
 // the test-only crash hook (docs/journal.md) and by a real SIGKILL after a random delay. The next
 // `revert` must bring every byte of the tree back. POSIX only (fork/kill).
+//
+// The random points come from one seed: $TP_CRASH_SEED when set, else a fresh one. A failing test
+// prints "TP_CRASH_SEED=<n>"; set it to replay the same points (and the same first delays).
 #ifndef _WIN32
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <random>
 #include <thread>
 
@@ -16,6 +21,7 @@
 #include <sys/wait.h>
 
 #include "hostile/hostile.hpp"
+#include "txn/journal.hpp"
 
 extern char** environ;
 
@@ -94,11 +100,62 @@ std::chrono::microseconds time_of(const CrashSetup& s, const std::string& comman
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
 }
 
-std::mt19937 seeded_generator() {
-  const unsigned seed = std::random_device{}();
-  MESSAGE("random seed " << seed);
-  return std::mt19937(seed);
+// $TP_CRASH_SEED (a decimal number) when set, else a fresh seed.
+unsigned crash_seed() {
+  const char* given = std::getenv("TP_CRASH_SEED");
+  if (given == nullptr || *given == '\0')
+    return std::random_device{}();
+  char* end = nullptr;
+  const unsigned long long seed = std::strtoull(given, &end, 10);
+  REQUIRE_MESSAGE((*end == '\0' && seed <= 0xffffffffULL),
+                  "TP_CRASH_SEED must be a number below 2^32, not '" << std::string(given) << "'");
+  return static_cast<unsigned>(seed);
 }
+
+// Where a SIGKILL landed, told by what it left: the journal names a pending transaction only
+// from the journal entry written before the first file replacement until the commit.
+enum class Landed { before_the_writes, during_the_writes, after_the_commit };
+
+Landed where_the_kill_landed(const CrashSetup& s, const TreeHashes& at_start, const TreeHashes& at_kill,
+                             bool process_was_killed) {
+  if (!process_was_killed)
+    return Landed::after_the_commit; // it finished first
+  auto journal = tp::txn::read_journal(s.checkout / ".git/torchpatch/journal");
+  REQUIRE_MESSAGE(journal, journal.error().message());
+  if (*journal && (*journal)->pending != tp::txn::PendingTransaction::none)
+    return Landed::during_the_writes;
+  // Nothing pending: either nothing was written yet, or everything was and it committed.
+  return differences(at_start, at_kill) == "" ? Landed::before_the_writes : Landed::after_the_commit;
+}
+
+// True when a write's temporary (`.<name>.torchpatch-XXXXXX`) is in the tree: the kill landed
+// inside one file's write, between creating the temporary and renaming it over the file.
+bool temporary_left(const TreeHashes& tree) {
+  return std::any_of(tree.begin(), tree.end(), [](const auto& entry) {
+    return entry.first.find(".torchpatch-") != std::string::npos;
+  });
+}
+
+// The delays a command's kills are drawn from, in microseconds after it started: at first the
+// whole run and a little past it; each kill that came before the writes raises the lower end and
+// each that came after the commit lowers the upper end, so the draws close in on the writes
+// however long start-up takes on this machine.
+struct DelayWindow {
+  long first = 0;
+  long last = 0;
+  long whole = 0; // the first window's width, to reopen one that timing noise closed
+
+  void narrow(Landed landed, long delay) {
+    if (landed == Landed::before_the_writes)
+      first = std::max(first, delay);
+    else if (landed == Landed::after_the_commit)
+      last = std::min(last, delay);
+    if (last - first < whole / 100) { // contradicting outcomes (a slow start): widen around it
+      first = std::max(0L, first - whole / 10);
+      last = last + whole / 10;
+    }
+  }
+};
 
 } // namespace
 
@@ -108,7 +165,9 @@ TEST_CASE("apply ended by the crash hook at random points, then revert: every by
   TP_E2E_DIR(dir);
   const CrashSetup s = crash_setup(dir);
   const TreeHashes before = tree_hashes(dir.path());
-  auto generator = seeded_generator();
+  const unsigned seed = crash_seed();
+  INFO("TP_CRASH_SEED=" << seed << " replays these crash points");
+  std::mt19937 generator(seed);
   std::uniform_int_distribution<int> point(0, k_generated + 1);
   for (int round = 0; round < 4; ++round) {
     const int n = point(generator);
@@ -165,7 +224,9 @@ TEST_CASE("revert ended by the crash hook at random points, then revert again: e
   TP_E2E_DIR(dir);
   const CrashSetup s = crash_setup(dir);
   const TreeHashes before = tree_hashes(dir.path());
-  auto generator = seeded_generator();
+  const unsigned seed = crash_seed();
+  INFO("TP_CRASH_SEED=" << seed << " replays these crash points");
+  std::mt19937 generator(seed);
   std::uniform_int_distribution<int> point(0, k_generated + 1);
   for (int round = 0; round < 3; ++round) {
     const int n = point(generator);
@@ -186,30 +247,54 @@ TEST_CASE("apply and revert killed with a real SIGKILL after a random delay, the
   TP_E2E_DIR(dir);
   const CrashSetup s = crash_setup(dir);
   const TreeHashes before = tree_hashes(dir.path());
-  auto generator = seeded_generator();
-  // How long a whole run takes here: the delays are spread over it (and a little past it).
-  const auto apply_time = time_of(s, "apply");
-  const auto revert_time = time_of(s, "revert");
+  const unsigned seed = crash_seed();
+  INFO("TP_CRASH_SEED=" << seed << " replays the first delays (later ones follow where kills landed)");
+  std::mt19937 generator(seed);
+  // How long a whole run takes here: the first delays are spread over it (and a little past it).
+  const long apply_time = time_of(s, "apply").count();
+  const long revert_time = time_of(s, "revert").count();
   REQUIRE(differences(before, tree_hashes(dir.path())) == "");
-  int landed = 0;
-  for (int round = 0; round < 8; ++round) {
+  DelayWindow windows[2] = {{0, apply_time * 11 / 10, apply_time * 11 / 10},
+                            {0, revert_time * 11 / 10, revert_time * 11 / 10}};
+  // At least 8 kills, and more until one lands during the writes: a kill before them or after
+  // the commit leaves nothing to recover and would prove nothing.
+  constexpr int k_least_rounds = 8;
+  constexpr int k_most_rounds = 60;
+  int landed[3] = {0, 0, 0}; // per Landed
+  const auto during = static_cast<int>(Landed::during_the_writes);
+  int inside_a_file_write = 0;
+  int round = 0;
+  for (; round < k_most_rounds && (round < k_least_rounds || landed[during] == 0); ++round) {
     const bool kill_revert = round % 2 == 1;
-    const auto span = kill_revert ? revert_time : apply_time;
-    std::uniform_int_distribution<long> delay(0, static_cast<long>(span.count() * 11 / 10));
+    DelayWindow& window = windows[kill_revert ? 1 : 0];
+    std::uniform_int_distribution<long> delay(window.first, window.last);
     const std::chrono::microseconds wait{delay(generator)};
     CAPTURE(round);
     CAPTURE(wait.count());
     if (kill_revert)
       REQUIRE(run(s.checkout, s.catalog, {"apply"}).code == 0);
-    if (kill_after(spawn_binary(s, kill_revert ? "revert" : "apply"), wait))
-      ++landed;
+    const TreeHashes at_start = tree_hashes(s.checkout);
+    const bool killed = kill_after(spawn_binary(s, kill_revert ? "revert" : "apply"), wait);
+    const TreeHashes at_kill = tree_hashes(s.checkout);
+    const Landed where = where_the_kill_landed(s, at_start, at_kill, killed);
+    ++landed[static_cast<int>(where)];
+    if (where == Landed::during_the_writes && temporary_left(at_kill))
+      ++inside_a_file_write;
+    window.narrow(where, wait.count());
+
     const Output revert = run(s.checkout, s.catalog, {"revert"});
     INFO("revert said: " << revert.out << revert.err);
     CHECK(revert.code == 0);
+    if (where == Landed::during_the_writes)
+      CHECK(contains(revert.err, kill_revert ? "an interrupted revert was completed" : "an interrupted apply was rolled back"));
     CHECK(differences(before, tree_hashes(dir.path())) == "");
     CHECK_FALSE(fs::exists(s.checkout / ".git/torchpatch/journal"));
   }
-  MESSAGE(landed << " of 8 kills landed before the run finished");
+  const std::string summary = std::to_string(round) + " kills: " + std::to_string(landed[0]) + " before the writes, " +
+                              std::to_string(landed[during]) + " during them (" + std::to_string(inside_a_file_write) +
+                              " inside one file's write), " + std::to_string(landed[2]) + " after the commit";
+  MESSAGE(summary);
+  CHECK_MESSAGE(landed[during] > 0, "no kill landed during the writes, so recovery was never tested: " << summary);
 }
 
 } // TEST_SUITE

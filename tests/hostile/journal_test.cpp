@@ -1,6 +1,7 @@
 // Journals torchpatch must not trust: corrupt (a flipped byte, truncated, empty, garbage) and
-// written by a newer torchpatch. Every command stops with exit 3 and touches neither the journal
-// nor the tree.
+// written by a newer torchpatch. Every command that reads the journal (apply, apply --dry,
+// revert, revert --force, status, export) stops with exit 3, names the journal, and touches
+// neither the journal nor the tree, nor writes an export.
 #include <doctest/doctest.h>
 
 #include "hostile/hostile.hpp"
@@ -12,7 +13,7 @@ using tp::e2e::write_bytes;
 
 TEST_SUITE("hostile::journal") {
 
-TEST_CASE("a corrupt or newer journal stops apply, revert and status with exit 3; nothing is written") {
+TEST_CASE("a corrupt or newer journal stops apply, revert, status and export with exit 3; nothing is written") {
   TP_E2E_DIR(dir);
   const fs::path checkout = make_checkout(dir, "v2.0.1");
   RegexEdit edit;
@@ -46,10 +47,11 @@ TEST_CASE("a corrupt or newer journal stops apply, revert and status with exit 3
     SUBCASE(b.name) {
       write_bytes(journal, b.bytes);
       const TreeHashes before = tree_hashes(dir.path());
+      const std::string series = (dir / "series").string();
       for (const std::vector<std::string>& args :
            {std::vector<std::string>{"apply"}, std::vector<std::string>{"apply", "--dry"},
             std::vector<std::string>{"revert"}, std::vector<std::string>{"revert", "--force"},
-            std::vector<std::string>{"status"}}) {
+            std::vector<std::string>{"status"}, std::vector<std::string>{"export", series}}) {
         CAPTURE(args[0]);
         CAPTURE(args.size());
         const Output out = run(checkout, catalog, args);

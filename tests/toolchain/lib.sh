@@ -12,14 +12,18 @@ TP_CACHE="${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}"
 TP_SID_ROOT="${TP_SID_ROOT:-$TP_CACHE/sid}"
 TP_SID_MIRROR="${TP_SID_MIRROR:-http://deb.debian.org/debian}"
 # What the checks need inside the root. Changing the list rebuilds the packages, not the root.
+# python3-yaml, python3-typing-extensions: a PyTorch configure runs torchgen. git: ExternalProject
+# projects with GIT_REPOSITORY (qnnpack's Download*.cmake) need it to configure, with no download.
 TP_SID_PACKAGES=(g++-15 g++ clang cmake make python3-numpy python3-setuptools python3-dev
-                 python3-packaging)
+                 python3-packaging python3-yaml python3-typing-extensions git)
 
 # Makes sure the sid root exists with TP_SID_PACKAGES installed; prints nothing on a cache hit.
+# Each package list leaves its own marker (.tp-ready.HASH), so that branches with different lists
+# sharing one root do not reinstall in turn; packages are only ever added.
 tp_sid_root() {
   local root="$TP_SID_ROOT" want
   want="$(printf '%s\n' "${TP_SID_PACKAGES[@]}" | sha256sum | cut -c1-16)"
-  if [ -f "$root/.tp-ready" ] && [ "$(cat "$root/.tp-ready")" = "$want" ]; then
+  if [ -f "$root/.tp-ready.$want" ] || { [ -f "$root/.tp-ready" ] && [ "$(cat "$root/.tp-ready")" = "$want" ]; }; then
     tp_sid_mount
     return 0
   fi
@@ -43,7 +47,7 @@ tp_sid_root() {
     >"$TP_CACHE/sid-packages.log" 2>&1 || {
       echo "toolchain: installing packages in the sid root failed; see $TP_CACHE/sid-packages.log" >&2
       tail -n 20 "$TP_CACHE/sid-packages.log" >&2; return 1; }
-  echo "$want" >"$root/.tp-ready"
+  echo "$want" >"$root/.tp-ready.$want"
 }
 
 tp_sid_mount() {
@@ -77,4 +81,45 @@ expect_fail_with() {
 expect_ok() {
   local status="$1" log="$2"
   [ "$status" -eq 0 ] || { cat "$log" >&2; tp_fail "expected success (exit $status)"; }
+}
+
+# tp_checkout DIR VERSION: makes the folder DIR a git checkout of one commit tagged vVERSION (as a
+# clone of that release is), so that torchpatch plans and applies there as on a user's checkout.
+tp_checkout() {
+  local dir="$1" version="$2"
+  { git -C "$dir" init -q && git -C "$dir" -c core.autocrlf=false add -A -f . &&
+    git -C "$dir" -c core.autocrlf=false -c commit.gpgsign=false -c user.name=toolchain \
+      -c user.email=toolchain@localhost commit -q -m "v$version" &&
+    git -C "$dir" tag "v$version"; } >/dev/null 2>&1 || tp_fail "cannot make $dir a git checkout"
+}
+
+# tp_case_tree ID CASE DEST: the before/ files of patchset ID's case CASE copied to DEST (created),
+# made a checkout of the case's version.
+tp_case_tree() {
+  local case_dir="$TP_REPO/patchsets/cases/$1/$2" version
+  [ -d "$case_dir/before" ] || tp_fail "no such case: patchsets/cases/$1/$2"
+  version="$(sed -n 's/^version *= *"\(.*\)"/\1/p' "$case_dir/case.toml")"
+  [ -n "$version" ] || tp_fail "$case_dir/case.toml names no version"
+  mkdir -p "$3" && cp -a "$case_dir/before/." "$3/" && tp_checkout "$3" "$version"
+}
+
+# tp_apply DIR ID: `torchpatch apply --only ID` in the checkout DIR; the check fails unless it exits 0.
+tp_apply() {
+  local log; log="$(mktemp)"
+  "$TORCHPATCH" -C "$1" apply --only "$2" >"$log" 2>&1 || {
+    cat "$log" >&2; rm -f "$log"; tp_fail "torchpatch apply --only $2 failed in $1"; }
+  rm -f "$log"
+}
+
+# expect_fail_explained STATUS ID LOG: the command failed, and `torchpatch explain LOG` (what a user
+# runs on a failed build) names patchset ID: the error is one of the patchset's `errors` strings.
+expect_fail_explained() {
+  local status="$1" id="$2" log="$3" json
+  [ "$status" -ne 0 ] || { cat "$log" >&2; tp_fail "expected a failure that $id fixes"; }
+  # (--torch-version only spares explain the search for a checkout around the log)
+  json="$("$TORCHPATCH" -C "$(dirname "$log")" --torch-version 2.6.0 --format json explain "$log" 2>&1)"
+  grep -qF "\"patchset\":\"$id\"" <<<"$json" || {
+    cat "$log" >&2; echo "$json" >&2
+    tp_fail "torchpatch explain does not name $id: the error is not in patchsets/$id.toml's errors"; }
+  echo "    explain: $(grep -o "\"patchset\":\"$id\",[^}]*\"error\":\"[^\"]*" <<<"$json" | sed 's/.*"error":"//')"
 }

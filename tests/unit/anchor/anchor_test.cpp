@@ -69,6 +69,51 @@ TEST_SUITE("anchor::CompiledAnchor") {
           std::string::npos);
   }
 
+  TEST_CASE("find: a cmake anchor with `arguments` keeps the invocations whose whole argument "
+            "list matches, and targets a group of it") {
+    const std::string_view text = "if(POLICY CMP0025)\n"
+                                  "  cmake_policy(SET CMP0025 OLD)\n"
+                                  "  cmake_policy(SET CMP0022 NEW)\n"
+                                  "  cmake_policy (SET  CMP0042\n    OLD)\n"
+                                  "  cmake_policy(SET CMP0025 OLD EXTRA)\n"
+                                  "  message(\"cmake_policy(SET CMP0026 OLD)\")\n"
+                                  "  # cmake_policy(SET CMP0026 OLD)\n"
+                                  "endif()\n";
+    auto spec = cmake_spec({"cmake_policy"}, "setting");
+    spec.arguments = R"(SET (?P<policy>CMP00[0-5][0-9]|CMP006[0-5]) (?P<setting>OLD))";
+    const auto result = compiled(spec).find(text);
+    REQUIRE(result.matches.size() == 2);
+    CHECK(text_of(text, result.matches[0].whole) == "cmake_policy(SET CMP0025 OLD)");
+    CHECK(text_of(text, result.matches[0].target) == "OLD");
+    CHECK(text_of(text, result.matches[0].groups.at("policy")) == "CMP0025");
+    CHECK(text_of(text, result.matches[0].groups.at("name")) == "cmake_policy");
+    // arguments are joined by one space whatever separates them in the file (here a newline)
+    CHECK(text_of(text, result.matches[1].target) == "OLD");
+    CHECK(text_of(text, result.matches[1].groups.at("policy")) == "CMP0042");
+  }
+
+  TEST_CASE("find: a cmake anchor's `arguments` sees quoted and bracket arguments as written") {
+    const std::string_view text = "set_property(TARGET t PROPERTY P \"a b\")\n"
+                                  "set_property(TARGET t PROPERTY P [[a b]])\n";
+    auto spec = cmake_spec({"set_property"}, "value");
+    spec.arguments = R"(TARGET t PROPERTY P (?P<value>"a b"))";
+    const auto result = compiled(spec).find(text);
+    REQUIRE(result.matches.size() == 1);
+    CHECK(text_of(text, result.matches[0].target) == "\"a b\"");
+  }
+
+  TEST_CASE("compile: a cmake anchor's `arguments` reports RE2 errors at their offset in it, and "
+            "its target must be one of its groups") {
+    auto bad = cmake_spec({"cmake_policy"});
+    bad.arguments = "SET (CMP";
+    const auto error = compile_error(bad);
+    CHECK(error.offset <= bad.arguments.size());
+    CHECK_FALSE(error.message.empty());
+    auto unknown = cmake_spec({"cmake_policy"}, "nope");
+    unknown.arguments = "SET (?P<setting>OLD)";
+    CHECK_FALSE(compile_error(unknown).message.empty());
+  }
+
   TEST_CASE("prefilter_literal: a cmake anchor with one command gives its lower-case name") {
     const auto one = compiled(cmake_spec({"CMake_Minimum_Required"}));
     CHECK(one.prefilter_literal() == "cmake_minimum_required");

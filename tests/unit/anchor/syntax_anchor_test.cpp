@@ -195,7 +195,62 @@ TEST_SUITE("anchor::syntax") {
     CHECK_FALSE(result.parse_degraded);
   }
 
-  TEST_CASE("find: parse-degraded anywhere in the file when nothing matches") {
+  // PyTorch's native_ops.cpp (2.6.0 line 39, 1.13.1 line 89): a macro call without its
+  // semicolon, far from the class the anchor looks for. After the class lost its TORCH_API the
+  // anchor finds nothing, and that must read as "nothing here", not as a parse failure (#12).
+  constexpr std::string_view k_patched_launcher_with_far_error = R"(namespace torch::jit {
+
+C10_DEFINE_REGISTRY(SRNativeOperatorRegistry, SROperatorFunctor)
+
+bool nativeOpIsRegistered(const c10::Symbol& op_name) {
+  return SRNativeOperatorRegistry()->Has(op_name.toQualString());
+}
+
+namespace {
+/*
+  ForkedSubgraphSRLauncher runs a forked subgraph.
+*/
+class ForkedSubgraphSRLauncher {
+ public:
+  ForkedSubgraphSRLauncher(int n) : n_(n) {}
+  void operator()();
+ private:
+  int n_;
+};
+} // namespace
+} // namespace torch::jit
+)";
+
+  TEST_CASE("find: with no match, an error far from every place the named construct could be does not degrade") {
+    auto spec = syntax_spec(Language::cpp, std::string(k_launcher_query), "class");
+    spec.within = R"(\Aclass\s+(?P<macro>TORCH_API\s+))";
+    spec.within_group = "macro";
+    const auto result = compiled(spec, torch_options()).find(k_patched_launcher_with_far_error);
+    CHECK(result.matches.empty());
+    CHECK_FALSE(result.parse_degraded);
+  }
+
+  TEST_CASE("find: with no match, an error in the declaration holding the required name degrades") {
+    // A named namespace, so that nothing matches, and a broken member inside the class.
+    std::string text(k_patched_launcher_with_far_error);
+    text.replace(text.find("namespace {"), 11, "namespace x {");
+    text.replace(text.find("int n_;"), 7, "int n_ = ;");
+    const auto result =
+        compiled(syntax_spec(Language::cpp, std::string(k_launcher_query), "class")).find(text);
+    CHECK(result.matches.empty());
+    CHECK(result.parse_degraded);
+    CHECK(result.degraded_at > text.find("int n_"));
+  }
+
+  TEST_CASE("find: with no match, an ERROR node swallowing the required name degrades") {
+    const std::string_view text = "namespace {\nclass ForkedSubgraphSRLauncher ) ( {\n};\n}\n";
+    const auto result =
+        compiled(syntax_spec(Language::cpp, std::string(k_launcher_query), "class")).find(text);
+    CHECK(result.matches.empty());
+    CHECK(result.parse_degraded);
+  }
+
+  TEST_CASE("find: parse-degraded anywhere in the file when nothing matches and the query names nothing") {
     const std::string_view text = "def f(:\n    pass\n";
     const auto result =
         compiled(syntax_spec(Language::python, "(class_definition name: (identifier) @c)"))

@@ -79,6 +79,21 @@ TEST_SUITE("catalog::load_catalog") {
     CHECK(out.find("missing )") != std::string::npos);
   }
 
+  TEST_CASE("load_catalog: a cmake anchor takes `arguments` and a `target` group; a bad `arguments` "
+            "regex points at its line") {
+    const std::string cmake_anchor = "kind = \"cmake\"\ncommands = [\"cmake_policy\"]\n"
+                                     "arguments = '''SET CMP0025 (?P<setting>OLD)'''\ntarget = \"setting\"";
+    const std::string regex_anchor = "kind = \"regex\"\npattern = '''old'''";
+    auto good = load_with("p.toml", replace(k_good, regex_anchor, cmake_anchor));
+    CHECK(render(good) == "");
+    REQUIRE(good.catalog.patchsets.size() == 1);
+    CHECK(good.catalog.patchsets[0].edits[0].anchor->spec().arguments == "SET CMP0025 (?P<setting>OLD)");
+    auto bad = load_with("p.toml", replace(k_good, regex_anchor,
+                                           replace(cmake_anchor, "(?P<setting>OLD)", "(?P<setting>OLD")));
+    CHECK(render(bad).rfind("p.toml:14:", 0) == 0);
+    CHECK(render(bad).find("missing )") != std::string::npos);
+  }
+
   TEST_CASE("load_catalog: an invalid version specifier points at the clause") {
     auto r = load_with("p.toml", replace(k_good, "\">=1.12\"", "\">=1.12, 2.0\""));
     CHECK(render(r) == "p.toml:3:21: error: invalid version specifier: expected a comparison (>=, <=, "
@@ -112,5 +127,89 @@ TEST_SUITE("catalog::load_catalog") {
     auto r = load_embedded_catalog();
     CHECK(render(r) == "");
     CHECK(r.catalog.patchsets.size() >= 5);
+  }
+}
+
+TEST_SUITE("catalog::load_catalog ensure-include") {
+  const std::string k_ensure = R"(id = "inc"
+title = "t"
+versions = ">=1.12"
+why = "w"
+
+[[edits]]
+name = "cstdint"
+files = ["a.h"]
+[edits.action]
+kind = "ensure-include"
+header = "<cstdint>"
+satisfied_by = ["<stdint.h>"]
+)";
+
+  TEST_CASE("load_catalog: ensure-include needs neither an anchor nor an applied anchor") {
+    auto r = load_with("inc.toml", k_ensure);
+    CHECK(render(r) == "");
+    REQUIRE(r.catalog.patchsets.size() == 1);
+    const auto& action = r.catalog.patchsets[0].edits[0].action;
+    CHECK(action.kind == ActionKind::ensure_include);
+    CHECK(action.header == "<cstdint>");
+    CHECK(action.satisfied_by == std::vector<std::string>{"<stdint.h>"});
+    CHECK_FALSE(r.catalog.patchsets[0].edits[0].anchor.has_value());
+  }
+
+  TEST_CASE("load_catalog: a malformed header points at the offending character") {
+    auto r = load_with("inc.toml", replace(k_ensure, "header = \"<cstdint>\"", "header = \"<cstdint\""));
+    CHECK(render(r) == "inc.toml:11:18: error: invalid include '<cstdint': an include name that "
+                       "starts with '<' ends with '>'\n  header = \"<cstdint\"\n                   ^\n");
+    auto s = load_with("inc.toml", replace(k_ensure, "\"<stdint.h>\"", "\"stdint.h\""));
+    INFO(render(s));
+    CHECK(render(s).rfind("inc.toml:12:18: error: invalid include 'stdint.h'", 0) == 0);
+  }
+
+  TEST_CASE("load_catalog: other actions still need their anchor") {
+    auto r = load_with("inc.toml", replace(k_ensure, "kind = \"ensure-include\"\nheader = \"<cstdint>\"\nsatisfied_by = [\"<stdint.h>\"]",
+                                           "kind = \"delete\""));
+    CHECK(render(r).find("has no [edits.anchor]") != std::string::npos);
+  }
+}
+
+TEST_SUITE("catalog::load_catalog gates") {
+  const std::string k_gate = R"(id = "py312"
+kind = "gate"
+title = "t"
+versions = "<2.2"
+lifted_in = "2.2"
+why = "w"
+
+[conditions]
+python = ">=3.12"
+compiler = ["gcc"]
+)";
+
+  TEST_CASE("load_catalog: a gate loads beside the patchsets, without edits") {
+    auto r = load_with("g.toml", k_gate);
+    CHECK(render(r) == "");
+    REQUIRE(r.catalog.gates.size() == 1);
+    CHECK(r.catalog.patchsets.empty());
+    const auto& g = r.catalog.gates[0];
+    CHECK(g.lifted_in->text == "2.2");
+    CHECK(g.conditions.at("python").versions->text == ">=3.12");
+    CHECK(g.conditions.at("compiler").values == std::vector<std::string>{"gcc"});
+  }
+
+  TEST_CASE("load_catalog: unknown facts, bad specifiers and bad kinds point at file:line:col") {
+    CHECK(render(load_with("g.toml", replace(k_gate, "python = ", "pyton = "))) ==
+          "g.toml:9:1: error: unknown key 'pyton' in [conditions]; did you mean 'python'?\n"
+          "  pyton = \">=3.12\"\n  ^\n");
+    INFO(render(load_with("g.toml", replace(k_gate, "\">=3.12\"", "\">=3.x\""))));
+    CHECK(render(load_with("g.toml", replace(k_gate, "\">=3.12\"", "\">=3.x\""))).rfind(
+              "g.toml:9:11: error: invalid version specifier", 0) == 0);
+    CHECK(render(load_with("g.toml", replace(k_gate, "\">=3.12\"", "[\"3.12\"]"))).rfind(
+              "g.toml:9:10: error: 'python' takes a version specifier string", 0) == 0);
+    CHECK(render(load_with("g.toml", replace(k_gate, "kind = \"gate\"", "kind = \"gat\""))).rfind(
+              "g.toml:2:8: error: unknown entry kind 'gat'", 0) == 0);
+    CHECK(render(load_with("g.toml", replace(k_gate, "lifted_in = \"2.2\"", "lifted_in = \"soon\""))).rfind(
+              "g.toml:5:13: error: 'lifted_in' must be a version", 0) == 0);
+    CHECK(render(load_with("g.toml", k_gate + "\n[[edits]]\nname = \"e\"\n")).find(
+              "unknown key 'edits' in a gate") != std::string::npos);
   }
 }

@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include "platform/files.hpp"
+
 namespace {
 
 using tp::ops::explain_log;
@@ -79,3 +81,63 @@ TEST_CASE("explain_log: an unrelated log matches nothing") {
 }
 
 } // TEST_SUITE
+
+TEST_SUITE("ops::explain unexplained") {
+  tp::catalog::Catalog gates_catalog() {
+    auto files = tp::catalog::read_catalog_folder(TP_SOURCE_DIR "/tests/catalogs/gates");
+    REQUIRE(files.has_value());
+    auto loaded = tp::catalog::load_catalog(std::move(*files), "gates");
+    REQUIRE(loaded.diagnostics.empty());
+    return std::move(loaded.catalog);
+  }
+
+  std::string read_log(const char* name) {
+    auto bytes = tp::platform::read_file(std::string(TP_SOURCE_DIR "/tests/logs/") + name);
+    REQUIRE(bytes.has_value());
+    return *bytes;
+  }
+
+  TEST_CASE("explain_log: patchsets and gates match; the error lines left over are listed once") {
+    auto report = explain_log(gates_catalog(), read_log("gcc13-cmake4-py312.log"));
+    REQUIRE(report.matches.size() == 2);
+    CHECK(report.matches[0].patchset == "cmake-4-only");
+    CHECK_FALSE(report.matches[0].gate);
+    CHECK(report.matches[0].line == 4);
+    CHECK(report.matches[1].patchset == "python-3-12-needs-2-2");
+    CHECK(report.matches[1].gate);
+    CHECK(report.matches[1].line == 32);
+    // The CMake Error line is explained by the message on its indented block; the traceback by
+    // its last line; the raise line inside the traceback is no error line of its own.
+    REQUIRE(report.unexplained.size() == 1);
+    CHECK(report.unexplained[0].line == 18);
+    CHECK(report.unexplained[0].text ==
+          "/src/pytorch/c10/util/Registry.h:45:20: error: \xE2\x80\x98runtime_error\xE2\x80\x99 is not a "
+          "member of \xE2\x80\x98std\xE2\x80\x99");
+    CHECK(report.unexplained[0].occurrences == 2);
+  }
+
+  TEST_CASE("explain_log: an unknown traceback, an MSVC error and a linker error are listed") {
+    auto report = explain_log(gates_catalog(),
+                              "Traceback (most recent call last):\r\n  File \"setup.py\", line 3\r\n"
+                              "ModuleNotFoundError: No module named 'typing_extensions'\r\n"
+                              "C:\\src\\x.cpp(12): error C2065: 'ssize_t': undeclared identifier\r\n"
+                              "x.cpp:(.text+0x1): undefined reference to `foo'\r\n"
+                              "warning: unused variable 'x'\r\n");
+    CHECK(report.matches.empty());
+    REQUIRE(report.unexplained.size() == 3);
+    CHECK(report.unexplained[0].text == "ModuleNotFoundError: No module named 'typing_extensions'");
+    CHECK(report.unexplained[0].line == 3);
+    CHECK(report.unexplained[1].line == 4);
+    CHECK(report.unexplained[2].line == 5);
+  }
+
+  TEST_CASE("looks_like_error: errors yes; warnings, notes and build chatter no") {
+    CHECK(tp::ops::looks_like_error("a.cpp:1:2: fatal error: cstdint: No such file or directory"));
+    CHECK(tp::ops::looks_like_error("CMake Error at CMakeLists.txt:3 (project):"));
+    CHECK(tp::ops::looks_like_error("LINK : fatal error LNK1104: cannot open file 'x.lib'"));
+    CHECK_FALSE(tp::ops::looks_like_error("a.cpp:1:2: warning: unused [-Wunused]"));
+    CHECK_FALSE(tp::ops::looks_like_error("a.cpp:1:2: note: declared here"));
+    CHECK_FALSE(tp::ops::looks_like_error("-- Configuring incomplete, errors occurred!"));
+    CHECK_FALSE(tp::ops::looks_like_error("error C is a letter"));
+  }
+}

@@ -8,7 +8,6 @@
 
 namespace {
 
-using tp::ops::file_patterns_intersect;
 using tp::ops::lint_catalog;
 
 // A patchset with every field lint asks for; `files`, `extra` (top-level keys) and the edit's
@@ -47,6 +46,16 @@ void write_case(const tp::test::TestDir& dir, const std::string& id, const std::
   dir.write("cases/" + id + "/first/before/" + path, "int x = old();\n");
   dir.write("cases/" + id + "/first/after/" + path, "int x = new();\n");
 }
+
+// A will-apply case of `id` at `version` with one file, as found and as patched.
+void write_case(const tp::test::TestDir& dir, const std::string& id, const std::string& version,
+                const std::string& path, const std::string& before, const std::string& after) {
+  dir.write("cases/" + id + "/first/case.toml", "outcome = \"will-apply\"\nversion = \"" + version + "\"\n");
+  dir.write("cases/" + id + "/first/before/" + path, before);
+  dir.write("cases/" + id + "/first/after/" + path, after);
+}
+
+const std::string other_anchor = "kind = \"regex\"\npattern = '''other\\(\\)'''\n";
 
 } // namespace
 
@@ -107,10 +116,11 @@ TEST_CASE("lint_catalog: reports every problem of a broken catalog at once") {
   dir.write("dup-a.toml", patchset("dup", "\"src/f.cpp\""));
   dir.write("dup-b.toml", patchset("dup", "\"src/g.cpp\""));
   write_case(dir, "dup", "src/f.cpp");
-  // An edit no case exercises; its glob also selects good's file.
+  // An edit no case exercises; its glob also selects good's file, where it replaces the same
+  // old() as good's edit (good's case shows it).
   dir.write("no-case.toml", patchset("no-case", "\"src/**/g*.cpp\""));
-  // No references and no errors; its only case does not exercise the edit; it selects the same
-  // file as good.
+  // No references and no errors; its only case does not exercise the edit; it replaces the same
+  // old() in the same file as good.
   dir.write("no-refs.toml", patchset("no-refs", "\"src/good.cpp\"", "kind = \"regex\"\npattern = '''old\\(\\)'''\n", ""));
   dir.write("cases/no-refs/other/case.toml", "outcome = \"already-applied\"\nversion = \"2.0.1\"\n");
   dir.write("cases/no-refs/other/before/src/good.cpp", "int x = new();\n");
@@ -148,29 +158,68 @@ no-case.toml:8:1: error: edit 'call' of no-case is not exercised by any case: no
 no-refs.toml:6:1: error: edit 'call' of no-refs is not exercised by any case: no will-apply case under cases/no-refs/ plans it as will-apply
   [[edits]]
   ^
-good.toml:10:10: error: edit 'call' of good may touch the same file region as edit 'call' of no-case (no-case.toml:10:10): 'src/good.cpp' and 'src/**/g*.cpp' can select the same file
+good.toml:10:10: error: edit 'call' of good touches the same bytes as edit 'call' of no-case (no-case.toml:10:10) in case file cases/good/first/before/src/good.cpp:1:9: 'src/good.cpp' and 'src/**/g*.cpp' both select it
   files = ["src/good.cpp"]
            ^
-good.toml:10:10: error: edit 'call' of good may touch the same file region as edit 'call' of no-refs (no-refs.toml:8:10): both select 'src/good.cpp'
+good.toml:10:10: error: edit 'call' of good touches the same bytes as edit 'call' of no-refs (no-refs.toml:8:10) in case file cases/good/first/before/src/good.cpp:1:9: both select 'src/good.cpp'
   files = ["src/good.cpp"]
            ^
-no-case.toml:10:10: error: edit 'call' of no-case may touch the same file region as edit 'call' of no-refs (no-refs.toml:8:10): 'src/**/g*.cpp' and 'src/good.cpp' can select the same file
+no-case.toml:10:10: error: edit 'call' of no-case touches the same bytes as edit 'call' of no-refs (no-refs.toml:8:10) in case file cases/good/first/before/src/good.cpp:1:9: 'src/**/g*.cpp' and 'src/good.cpp' both select it
   files = ["src/**/g*.cpp"]
            ^
 )EXPECTED");
 }
 
-TEST_CASE("file_patterns_intersect: exact paths, globs and double stars") {
-  CHECK(file_patterns_intersect("a/b.cpp", "a/b.cpp"));
-  CHECK_FALSE(file_patterns_intersect("a/b.cpp", "a/c.cpp"));
-  CHECK(file_patterns_intersect("a/*.cpp", "a/b.cpp"));
-  CHECK_FALSE(file_patterns_intersect("a/*.cpp", "a/b/c.cpp"));
-  CHECK(file_patterns_intersect("**/CMakeLists.txt", "CMakeLists.txt"));
-  CHECK(file_patterns_intersect("**/CMakeLists.txt", "third_party/**"));
-  CHECK(file_patterns_intersect("a/*x", "a/y*"));
-  CHECK_FALSE(file_patterns_intersect("**/*.cmake", "**/CMakeLists.txt"));
-  CHECK_FALSE(file_patterns_intersect("a/?", "a/bc"));
-  CHECK(file_patterns_intersect("a/**/z.h", "a/b/**"));
+TEST_CASE("lint_catalog: edits of two patchsets that a case file shows touching the same bytes") {
+  TP_TEST_DIR(dir);
+  dir.write("catalog.toml", "version = \"1.0.0\"\n");
+  // wide's glob selects narrow's file; only narrow's case holds it, with CRLF line endings.
+  dir.write("wide.toml", patchset("wide", "\"src/**/*.cpp\""));
+  write_case(dir, "wide", "2.0.1", "src/w.cpp", "int w = old();\n", "int w = new();\n");
+  dir.write("narrow.toml", patchset("narrow", "\"src/x/a.cpp\""));
+  write_case(dir, "narrow", "2.0.1", "src/x/a.cpp", "// a\r\nint x = old();\r\n", "// a\r\nint x = new();\r\n");
+  CHECK(lint_folder(dir) == R"EXPECTED(narrow.toml:10:10: error: edit 'call' of narrow touches the same bytes as edit 'call' of wide (wide.toml:10:10) in case file cases/narrow/first/before/src/x/a.cpp:2:9: 'src/x/a.cpp' and 'src/**/*.cpp' both select it
+  files = ["src/x/a.cpp"]
+           ^
+)EXPECTED");
+}
+
+TEST_CASE("lint_catalog: edits of two patchsets touching different regions of one file are no problem") {
+  TP_TEST_DIR(dir);
+  dir.write("catalog.toml", "version = \"1.0.0\"\n");
+  dir.write("a.toml", patchset("a", "\"src/**/*.cpp\""));
+  dir.write("b.toml", patchset("b", "\"src/both.cpp\"", other_anchor));
+  write_case(dir, "a", "2.0.1", "src/both.cpp", "int x = old();\nint y = other();\n",
+             "int x = new();\nint y = other();\n");
+  write_case(dir, "b", "2.0.1", "src/both.cpp", "int x = old();\nint y = other();\n",
+             "int x = old();\nint y = new();\n");
+  CHECK(lint_folder(dir) == "");
+}
+
+TEST_CASE("lint_catalog: patterns that can select a common file but no case file shows it are no problem") {
+  TP_TEST_DIR(dir);
+  dir.write("catalog.toml", "version = \"1.0.0\"\n");
+  // Both replace old() and both can select src/x/a.cpp, but no case holds a file both select.
+  dir.write("a.toml", patchset("a", "\"src/x/*.cpp\""));
+  dir.write("b.toml", patchset("b", "\"src/**/a.cpp\""));
+  write_case(dir, "a", "2.0.1", "src/x/b.cpp", "int x = old();\n", "int x = new();\n");
+  write_case(dir, "b", "2.0.1", "src/y/a.cpp", "int x = old();\n", "int x = new();\n");
+  CHECK(lint_folder(dir) == "");
+}
+
+TEST_CASE("lint_catalog: patchsets that never apply at one version may edit the same bytes") {
+  TP_TEST_DIR(dir);
+  dir.write("catalog.toml", "version = \"1.0.0\"\n");
+  // Two forms of one fix for two release ranges: each case plans at its own version, where the
+  // other patchset is not-applicable.
+  std::string older = patchset("older", "\"src/a.cpp\""), newer = patchset("newer", "\"src/a.cpp\"");
+  older.replace(older.find(">=2.0"), 5, "<2.1");
+  newer.replace(newer.find(">=2.0"), 5, ">=2.1");
+  dir.write("older.toml", older);
+  dir.write("newer.toml", newer);
+  write_case(dir, "older", "2.0.1", "src/a.cpp", "int x = old();\n", "int x = new();\n");
+  write_case(dir, "newer", "2.1.0", "src/a.cpp", "int x = old();\n", "int x = new();\n");
+  CHECK(lint_folder(dir) == "");
 }
 
 } // TEST_SUITE

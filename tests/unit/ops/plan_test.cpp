@@ -50,12 +50,88 @@ TEST_SUITE("ops::plan_patchsets") {
     CHECK(plan.files.empty());
   }
 
+  // On the real functorch arena.h the report said "arena.h:14:1: 1 match at line 11": the
+  // position was the target's (the definition), the line the whole match's (its #ifdef).
+  TEST_CASE("plan_patchsets: the line a message names is the target's, as is the position") {
+    const std::string edit = "name = \"e\"\nfiles = [\"a.txt\"]\n[edits.anchor]\nkind = \"regex\"\n"
+                             "pattern = '''(?s)begin.*?(?P<t>end)'''\ntarget = \"t\"\n"
+                             "[edits.action]\nkind = \"delete\"\n[edits.applied]\nkind = \"regex\"\npattern = '''APPLIED'''\n";
+    auto plan = plan_of(catalog_of({{"p.toml", patchset("p", edit)}}), {{"a.txt", "begin\nx\nend\n"}});
+    const auto& e = only_edit(plan);
+    CHECK(e.outcome == Outcome::will_apply);
+    CHECK(e.where.line == 3);
+    CHECK(e.message == "1 match at line 3");
+  }
+
   TEST_CASE("plan_patchsets: a missing file is file-missing; outside the versions is not-applicable") {
     auto c = catalog_of({{"p.toml", patchset("p", regex_edit("a.txt", "old", "kind = \"delete\""), ">=2.1")}});
     CHECK(only_edit(plan_of(c, {}, "2.1.0")).outcome == Outcome::file_missing);
     auto old = plan_of(c, {{"a.txt", "old\n"}}, "2.0.1");
     CHECK(old.patchsets[0].outcome == Outcome::not_applicable);
     CHECK(old.patchsets[0].reason == "PyTorch 2.0.1 is outside >=2.1");
+  }
+
+  // A tree whose `third_party/lib` is a submodule that is not initialised (a clone without
+  // --recursive): its files are simply not there.
+  class TreeWithAbsentSubmodule final : public tp::ops::TreeSource {
+  public:
+    explicit TreeWithAbsentSubmodule(std::map<std::string, std::string> files) : m_files(std::move(files)) {}
+    tp::Result<const std::vector<std::string>*> files(const tp::repo::PathFilter& keep) override {
+      return m_files.files(keep);
+    }
+    tp::Result<tp::ops::ReadResult> read(const std::string& path) const override { return m_files.read(path); }
+    std::string repository_of(const std::string&) const override { return ""; }
+    std::optional<std::string> uninitialised_submodule_of(const std::string& path) const override {
+      return path.starts_with("third_party/lib/") ? std::optional<std::string>("third_party/lib") : std::nullopt;
+    }
+
+  private:
+    tp::ops::MemoryTreeSource m_files;
+  };
+
+  TEST_CASE("plan_patchsets: a file in an uninitialised submodule is submodule-absent, not a conflict") {
+    const std::string in_submodule = regex_edit("third_party/lib/a.h", "old", "kind = \"delete\"");
+    std::string in_superproject = regex_edit("b.txt", "old", "kind = \"delete\"");
+    in_superproject.replace(in_superproject.find("name = \"e\""), 10, "name = \"e2\"");
+    auto c = catalog_of({{"p.toml", patchset("p", in_submodule + "\n[[edits]]\n" + in_superproject)}});
+    TreeWithAbsentSubmodule tree(std::map<std::string, std::string>{{"b.txt", "old\n"}});
+    auto plan = tp::ops::plan_patchsets(c, tree, {*tp::catalog::parse_version("2.0.1"), "test"}, {});
+    REQUIRE(plan.has_value());
+    const auto& report = plan->patchsets.at(0);
+    REQUIRE(report.edits.size() == 2);
+    CHECK(report.edits[0].outcome == Outcome::submodule_absent);
+    CHECK(report.edits[0].repository == "third_party/lib");
+    CHECK(report.edits[0].message.find("git submodule update --init --recursive") != std::string::npos);
+    CHECK(report.edits[1].outcome == Outcome::will_apply);
+    CHECK(report.outcome == Outcome::will_apply); // the rest applies
+    CHECK_FALSE(plan->has_conflict());
+    REQUIRE(plan->files.size() == 1);
+    CHECK(plan->files[0].path == "b.txt");
+
+    auto only_absent = catalog_of({{"p.toml", patchset("p", in_submodule)}});
+    auto absent = tp::ops::plan_patchsets(only_absent, tree, {*tp::catalog::parse_version("2.0.1"), "test"}, {});
+    REQUIRE(absent.has_value());
+    CHECK(absent->patchsets.at(0).outcome == Outcome::submodule_absent);
+    CHECK_FALSE(absent->has_conflict());
+  }
+
+  TEST_CASE("plan_patchsets: a glob into an uninitialised submodule that selects nothing is submodule-absent") {
+    auto c = catalog_of({{"p.toml", patchset("p", regex_edit("third_party/lib/**/*.h", "old", "kind = \"delete\"",
+                                                             "APPLIED", "matches = \"any\"\n"))}});
+    TreeWithAbsentSubmodule tree(std::map<std::string, std::string>{{"b.txt", "old\n"}});
+    auto plan = tp::ops::plan_patchsets(c, tree, {*tp::catalog::parse_version("2.0.1"), "test"}, {});
+    REQUIRE(plan.has_value());
+    CHECK(only_edit(*plan).outcome == Outcome::submodule_absent);
+    CHECK(only_edit(*plan).repository == "third_party/lib");
+    CHECK_FALSE(plan->has_conflict());
+
+    // A glob whose folder is not in the submodule is still a missing file.
+    auto elsewhere = catalog_of({{"p.toml", patchset("p", regex_edit("third_party/li*/a.h", "old",
+                                                                     "kind = \"delete\"", "APPLIED",
+                                                                     "matches = \"any\"\n"))}});
+    auto missing = tp::ops::plan_patchsets(elsewhere, tree, {*tp::catalog::parse_version("2.0.1"), "test"}, {});
+    REQUIRE(missing.has_value());
+    CHECK(only_edit(*missing).outcome == Outcome::file_missing);
   }
 
   TEST_CASE("plan_patchsets: a binary file is never edited") {
@@ -74,6 +150,25 @@ TEST_SUITE("ops::plan_patchsets") {
     CHECK(plan.patchsets[0].edits[0].message == "touches the same bytes as q/e");
     CHECK(plan.patchsets[1].edits[0].message == "touches the same bytes as p/e");
     CHECK(plan.files.empty());
+  }
+
+  TEST_CASE("plan_patchsets: overlaps lists each pair of edits touching the same bytes once") {
+    // q's edit overlaps p's twice on a.txt (one pair, listed once); r's touches other bytes, and
+    // on b.txt q's edit is alone.
+    auto c = catalog_of(
+        {{"p.toml", patchset("p", regex_edit("a.txt", "old", "kind = \"replace\"\ntext = \"P\"", "P", "matches = 2\n"))},
+         {"q.toml", patchset("q", regex_edit("*.txt", "ld\\b", "kind = \"replace\"\ntext = \"Q\"", "Q", "matches = \"any\"\n"))},
+         {"r.toml", patchset("r", regex_edit("a.txt", "^x", "kind = \"delete\""))}});
+    auto plan = plan_of(c, {{"a.txt", "x\r\nold old\r\n"}, {"b.txt", "bold\n"}});
+    REQUIRE(plan.overlaps.size() == 1);
+    const auto& o = plan.overlaps[0];
+    CHECK(o.file == "a.txt");
+    CHECK(o.where.line == 2);
+    CHECK(o.where.column == 2);
+    CHECK(o.patchset_a == "p");
+    CHECK(o.edit_a == "e");
+    CHECK(o.patchset_b == "q");
+    CHECK(o.edit_b == "e");
   }
 
   TEST_CASE("plan_patchsets: conditions on facts") {

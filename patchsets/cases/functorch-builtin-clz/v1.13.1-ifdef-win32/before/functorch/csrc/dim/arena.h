@@ -1,0 +1,31 @@
+// Copyright (c) Facebook, Inc. and its affiliates.
+// All rights reserved.
+//
+// This source code is licensed under the BSD-style license found in the
+// LICENSE file in the root directory of this source tree.
+
+#pragma once
+#include <ATen/ATen.h>
+#include "minpybind.h"
+
+#ifdef _WIN32
+#include <intrin.h>
+// https://stackoverflow.com/questions/355967/how-to-use-msvc-intrinsics-to-get-the-equivalent-of-this-gcc-code
+inline unsigned int __builtin_clz(unsigned int x) {
+    unsigned long r = 0;
+    _BitScanReverse(&r, x);
+    return (31 - r);
+}
+#endif
+
+inline int round2min8(int num) {
+   int nzeros = __builtin_clz((num - 1)|4);
+   return 1 << (32 - nzeros);
+}
+
+struct Arena;
+template<typename T>
+struct OwnedSlice;
+
+constexpr int ARENA_MAX_SIZE = 4096;
+constexpr int ALIGNMENT = 8;

@@ -1,0 +1,175 @@
+# The catalog on real PyTorch release trees (ctest label `real`): Debian's pytorch 1.13.1
+# (bookworm) and 2.6.0 (trixie) source tarballs, each made a git checkout tagged with its release
+# as a clone without --recursive looks (tests/real/get_trees.sh). On each tree:
+#   apply --dry    exit 0; the diff passes `git apply --check`; outcomes pinned
+#   apply          exit 0; exactly the files the dry run listed change
+#   apply again    exit 0; not one byte written; every patchset already-applied, upstream-fixed,
+#                  not-applicable or submodule-absent; outcomes pinned
+#   status, list   exit 0; every applied file unchanged; outcomes pinned
+#   revert         exit 0; the tree is the commit again (`git status --porcelain` empty,
+#                  `git diff --exit-code`)
+#   export         the series, applied with `git apply` to the pristine tree, gives the applied
+#                  tree byte for byte
+# The pinned outcomes (one line per patchset, edit and file) are tests/real/expected/vX.txt;
+# TP_REAL_UPDATE=1 rewrites them for a reviewer. Run as
+#   TORCHPATCH=build/torchpatch TP_REPO=. bash tests/real/run.sh [VERSION...]
+# A failed download is a failure, never a skip. The last line is "N passed, N failed".
+set -u
+: "${TORCHPATCH:?set TORCHPATCH to the torchpatch binary under test}"
+: "${TP_REPO:?set TP_REPO to the source tree}"
+source "$TP_REPO/tests/real/get_trees.sh"
+
+versions=("$@")
+[ ${#versions[@]} -gt 0 ] || versions=(1.13.1 2.6.0)
+work="$(mktemp -d "${TMPDIR:-/tmp}/tp-real.XXXXXX")"
+# The work folder is kept for a look when something failed (or TP_REAL_KEEP=1), else removed.
+keep_work=no
+trap '[ "$keep_work" = yes ] || rm -rf "$work"' EXIT
+passed=0 failed=0
+ok() { echo "ok    $*"; passed=$((passed + 1)); }
+bad() { echo "FAIL  $*"; failed=$((failed + 1)); }
+# check DESCRIPTION COMMAND...: ok when the command succeeds.
+check() { local what="$1"; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
+
+# The outcome lines of a JSON report: PHASE PATCHSET OUTCOME, then PHASE PATCHSET/EDIT FILE
+# OUTCOME for each edit; for `status`, PHASE PATCHSET FILE STATE per applied file.
+outcome_lines() {
+  python3 - "$1" "$2" <<'EOF'
+import json, sys
+phase, path = sys.argv[1], sys.argv[2]
+report = json.load(open(path, encoding="utf-8"))
+if "applied" in report:  # status
+    for p in report["applied"]:
+        for f in p["files"]:
+            print(phase, p["id"], f["path"], f["state"])
+    for p in report["plan"]:
+        print(phase, "plan", p["id"], p["outcome"])
+    sys.exit(0)
+for p in report["patchsets"]:
+    print(phase, p["id"], p["outcome"])
+    for e in p.get("edits", []):
+        print(phase, p["id"] + "/" + e["id"], e["file"] or "-", e["outcome"])
+if phase == "dry":
+    for f in report.get("files", []):
+        print("dry-file", f["path"])
+EOF
+}
+
+# The patchset outcomes of a JSON report, one "ID OUTCOME" a line.
+patchset_outcomes() {
+  python3 -c 'import json,sys
+for p in json.load(open(sys.argv[1]))["patchsets"]: print(p["id"], p["outcome"])' "$1"
+}
+
+# Every byte of the work tree against HEAD, and what is untracked or ignored: equal fingerprints
+# mean nothing was written.
+fingerprint() {
+  (cd "$1" && { git status --porcelain --ignored --untracked-files=all; git diff --binary HEAD; } | sha256sum)
+}
+
+run_tree() {
+  local v="$1" co="$work/v$1" out="$work/out-$1" expected="$TP_REPO/tests/real/expected/v$1.txt"
+  mkdir -p "$out"
+  local started=$SECONDS
+  if ! tp_real_checkout "$v" "$co"; then
+    bad "v$v: the real tree (download or checkout failed, see above)"
+    return
+  fi
+  echo "# v$v: checkout ready in $((SECONDS - started)) s"
+  tp() { (cd "$co" && "$TORCHPATCH" --color never "$@"); }
+  local rc
+
+  # apply --dry
+  tp apply --dry >"$out/dry.diff" 2>"$out/dry.err"; rc=$?
+  check "v$v: apply --dry exits 0 (got $rc)" test "$rc" -eq 0
+  tp apply --dry --format json >"$out/dry.json" 2>>"$out/dry.err"
+  outcome_lines dry "$out/dry.json" >"$out/lines" || bad "v$v: apply --dry --format json is not a report"
+  check "v$v: git apply --check accepts the dry-run diff" \
+    bash -c "cd '$co' && git apply --check '$out/dry.diff'"
+  local pristine
+  pristine="$(fingerprint "$co")"
+
+  # apply
+  tp apply >"$out/apply.txt" 2>&1; rc=$?
+  check "v$v: apply exits 0 (got $rc)" test "$rc" -eq 0
+  grep '^dry-file ' "$out/lines" | cut -d' ' -f2- | sort >"$out/dry-files"
+  (cd "$co" && git diff --name-only HEAD | sort) >"$out/changed-files"
+  check "v$v: apply changes exactly the files the dry run listed ($(wc -l <"$out/dry-files"))" \
+    cmp -s "$out/dry-files" "$out/changed-files"
+  local applied
+  applied="$(fingerprint "$co")"
+
+  # a second apply
+  tp apply --format json >"$out/again.json" 2>"$out/again.err"; rc=$?
+  check "v$v: a second apply exits 0 (got $rc)" test "$rc" -eq 0
+  check "v$v: a second apply writes nothing" test "$(fingerprint "$co")" = "$applied"
+  outcome_lines again "$out/again.json" >>"$out/lines" || bad "v$v: the second apply's JSON is not a report"
+  local unsettled
+  unsettled="$(patchset_outcomes "$out/again.json" |
+    grep -vE ' (already-applied|upstream-fixed|not-applicable|submodule-absent)$')"
+  check "v$v: after apply every patchset is settled${unsettled:+ (not: $unsettled)}" test -z "$unsettled"
+
+  # status and list
+  tp status --format json >"$out/status.json" 2>"$out/status.err"; rc=$?
+  check "v$v: status exits 0 (got $rc)" test "$rc" -eq 0
+  outcome_lines status "$out/status.json" >>"$out/lines" || bad "v$v: status --format json is not a report"
+  local drifted
+  drifted="$(grep '^status ' "$out/lines" | grep -v '^status plan ' | grep -v ' unchanged since apply$')"
+  check "v$v: status says every applied file is unchanged since apply${drifted:+ (not: $drifted)}" \
+    test -z "$drifted" -a -n "$(grep '^status ' "$out/lines" | grep -v '^status plan ')"
+  tp list --format json >"$out/list.json" 2>"$out/list.err"; rc=$?
+  check "v$v: list exits 0 (got $rc)" test "$rc" -eq 0
+  patchset_outcomes "$out/list.json" | sed 's/^/list /' >>"$out/lines"
+
+  # revert
+  tp revert >"$out/revert.txt" 2>&1; rc=$?
+  check "v$v: revert exits 0 (got $rc)" test "$rc" -eq 0
+  check "v$v: after revert git status --porcelain is empty" \
+    test -z "$(cd "$co" && git status --porcelain --untracked-files=all)"
+  check "v$v: after revert git diff --exit-code" bash -c "cd '$co' && git diff --quiet --exit-code"
+  check "v$v: after revert the tree is byte-identical to the commit" test "$(fingerprint "$co")" = "$pristine"
+
+  # export: the series on the pristine tree gives the applied tree
+  tp export "$out/series" >"$out/export.txt" 2>&1; rc=$?
+  check "v$v: export exits 0 (got $rc)" test "$rc" -eq 0
+  if [ -f "$out/series/series" ]; then
+    local series_ok=yes patch
+    while read -r patch; do
+      [ -n "$patch" ] || continue
+      (cd "$co" && git apply "$out/series/$patch") || series_ok=no
+    done <"$out/series/series"
+    check "v$v: the exported series applies with git apply" test "$series_ok" = yes
+    check "v$v: the exported series gives the applied tree byte for byte" test "$(fingerprint "$co")" = "$applied"
+    (cd "$co" && git checkout -q -- . && git clean -qfdx)
+  else
+    bad "v$v: export wrote no series file"
+  fi
+
+  # the pinned outcomes
+  if [ "${TP_REAL_UPDATE:-0}" = 1 ]; then
+    { echo "# torchpatch on Debian's pytorch $v orig tarball as a git checkout tagged v$v, no submodules"
+      echo "# initialised (tests/real/run.sh). Regenerate with TP_REAL_UPDATE=1 and review the diff."
+      cat "$out/lines"; } >"$expected"
+    ok "v$v: rewrote $expected"
+  elif [ ! -f "$expected" ]; then
+    bad "v$v: $expected is missing (TP_REAL_UPDATE=1 writes it)"
+  elif diff -u <(grep -v '^#' "$expected") "$out/lines" >"$out/lines.diff"; then
+    ok "v$v: outcomes as pinned in tests/real/expected/v$v.txt ($(wc -l <"$out/lines") lines)"
+  else
+    cat "$out/lines.diff"
+    bad "v$v: outcomes differ from tests/real/expected/v$v.txt (diff above; TP_REAL_UPDATE=1 rewrites)"
+  fi
+  for f in "$out"/*.err; do [ -s "$f" ] && { echo "# stderr of $(basename "$f" .err):"; cat "$f"; }; done
+  echo "# v$v: $((SECONDS - started)) s"
+}
+
+for v in "${versions[@]}"; do
+  run_tree "$v"
+done
+echo "# all trees: $SECONDS s"
+if [ "$failed" -ne 0 ] || [ "${TP_REAL_KEEP:-0}" = 1 ]; then
+  keep_work=yes
+  echo "# kept $work"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

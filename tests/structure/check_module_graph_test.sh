@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The module-graph check (scripts/check_module_graph.py) on copies of src/ and ARCHITECTURE.md,
+# each broken in one way: it must pass the copy as it is, and name each break at its file:line.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+script="$here/scripts/check_module_graph.py"
+command -v python3 >/dev/null || { echo "FAIL python3 not found"; exit 1; }
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+fresh() { rm -rf "$tmp/t"; mkdir -p "$tmp/t"; cp -R "$here/src" "$here/ARCHITECTURE.md" "$tmp/t/"; }
+check() { python3 "$script" --root "$tmp/t" >"$tmp/out" 2>&1; }
+# expect_problem WHAT TEXT: the check fails and says TEXT.
+expect_problem() {
+  if check; then
+    echo "FAIL $1: the check passed"; failed=$((failed + 1))
+  elif ! grep -qF -- "$2" "$tmp/out"; then
+    echo "FAIL $1: expected '$2' in:"; sed 's/^/    /' "$tmp/out"; failed=$((failed + 1))
+  else
+    echo "ok   $1: $2"
+  fi
+}
+# The first line of FILE (under the copy's src/) that matches PATTERN, as a number.
+line_of() { grep -n -m1 -- "$2" "$tmp/t/src/$1" | cut -d: -f1; }
+
+fresh
+if check; then echo "ok   the tree as it is passes: $(tail -1 "$tmp/out")"; else
+  echo "FAIL the tree as it is:"; sed 's/^/    /' "$tmp/out"; failed=$((failed + 1)); fi
+
+fresh
+sed -i '1a #include "repo/repository.hpp"' "$tmp/t/src/txn/journal.cpp"
+expect_problem "a .cpp includes a module its folder does not link" \
+  'src/txn/journal.cpp:2: includes "repo/repository.hpp", but tp_txn does not link tp_repo'
+
+fresh
+sed -i '1a #include "edit/actions.hpp"' "$tmp/t/src/ops/plan.hpp"
+expect_problem "a header includes a module linked PRIVATE" \
+  'src/ops/plan.hpp:2: the header includes "edit/actions.hpp", so tp_ops must link tp_edit PUBLIC'
+
+fresh
+sed -i 's/^\(tp_module(txn .*DEPS tp_base tp_platform\))/\1 PRIVATE_DEPS tp_repo)/' "$tmp/t/src/CMakeLists.txt"
+expect_problem "a module linked but included nowhere" \
+  "src/CMakeLists.txt:$(line_of CMakeLists.txt '^tp_module(txn'): tp_txn links tp_repo, but no file in src/txn/ includes it"
+
+fresh
+sed -i 's/DEPS tp_base tp_catalog tp_ops tp_repo PRIVATE_DEPS tp_edit tp_platform tp_txn/DEPS tp_base tp_catalog tp_ops tp_repo tp_txn PRIVATE_DEPS tp_edit tp_platform/' \
+  "$tmp/t/src/CMakeLists.txt"
+expect_problem "a module linked PUBLIC that only .cpp files include" \
+  'tp_cli links tp_txn PUBLIC, but only its .cpp files include it (move it to PRIVATE_DEPS)'
+
+fresh
+sed -i '1a #include <git2.h>' "$tmp/t/src/txn/journal.cpp"
+expect_problem "a third-party header outside the folder that links it" \
+  'src/txn/journal.cpp:2: includes <git2.h> from tp_libgit2, which tp_txn does not link'
+
+fresh
+mkdir "$tmp/t/src/engine"; printf '#include "ops/plan.hpp"\n' >"$tmp/t/src/engine/engine.cpp"
+expect_problem "a folder of sources that is no module" 'src/engine/: a folder of sources with no tp_module(engine ...)'
+
+# A new module: the graph comes from src/CMakeLists.txt, so only ARCHITECTURE.md is stale until
+# --write-architecture rewrites its block.
+printf 'tp_module(engine SOURCES engine/engine.cpp PRIVATE_DEPS tp_ops)\n' >>"$tmp/t/src/CMakeLists.txt"
+expect_problem "a new module makes ARCHITECTURE.md's table stale" \
+  "ARCHITECTURE.md: the module graph block is not the graph of src/CMakeLists.txt"
+python3 "$script" --root "$tmp/t" --write-architecture
+if check && grep -qF '| 5 | `engine` | — | ops |' "$tmp/t/ARCHITECTURE.md"; then
+  echo "ok   --write-architecture adds the new module to the table, and the check passes"
+else
+  echo "FAIL after --write-architecture:"; sed 's/^/    /' "$tmp/out"; failed=$((failed + 1))
+fi
+
+fresh
+sed -i '1a #include "cli/main.hpp"' "$tmp/t/src/base/diagnostic.hpp"
+sed -i 's/^tp_module(base SOURCES base\/diagnostic.cpp)/tp_module(base SOURCES base\/diagnostic.cpp DEPS tp_cli)/' "$tmp/t/src/CMakeLists.txt"
+expect_problem "a cycle" 'src/CMakeLists.txt: the modules form a cycle: base -> cli -> base'
+
+fresh
+sed -i 's/| 1 | `repo` | base | tp_libgit2 |/| 1 | `repo` | base, text | tp_libgit2 |/' "$tmp/t/ARCHITECTURE.md"
+expect_problem "ARCHITECTURE.md's table edited by hand" "ARCHITECTURE.md: the module graph block is not the graph"
+
+echo "check_module_graph_test: $([ "$failed" -eq 0 ] && echo passed || echo "$failed FAILED")"
+[ "$failed" -eq 0 ]
