@@ -38,9 +38,16 @@ prefix="$(bash "$here/scripts/windows/deps.sh" | tail -n 1)"
 
 # -O2, not Release's -O3: GCC 12 reports a false -Wrestrict at -O3 in std::string concatenation.
 echo "package-windows: building torchpatch.exe in $build"
+# pkg-config's answers are cached by CMake and not asked again when the prefix changes: a build
+# folder configured for another dependency prefix (or by hand) is configured afresh.
+if [ -f "$build/CMakeCache.txt" ] && [ "$(cat "$build/.tp-mingw-prefix" 2>/dev/null)" != "$prefix" ]; then
+  echo "package-windows: dependencies are now $prefix: configuring afresh"
+  rm -f "$build/CMakeCache.txt"
+fi
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$here/cmake/mingw-w64-x86_64.cmake" \
       -DTP_MINGW_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
       -DTP_WERROR=ON >/dev/null
+mkdir -p "$build" && echo "$prefix" > "$build/.tp-mingw-prefix"
 cmake --build "$build" --target torchpatch tp_unit_tests tp_hold_open -j "${TP_JOBS:-2}"
 
 exe="$build/torchpatch.exe"
