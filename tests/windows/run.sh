@@ -63,6 +63,9 @@ read_only() { [ -z "$(find "$1" -perm /222)" ]; }
 no_temporaries() { [ -z "$(find "$1" -name '.*.torchpatch-*' -print -quit)" ]; }
 git_() { git -c protocol.file.allow=always -c core.autocrlf=false "$@"; }
 
+# will_apply DIR: how many patchsets `list` says will apply in the checkout at DIR.
+will_apply() { wine "$exe" -C "$(win_path "$1")" list 2>/dev/null | grep -cE '^will-apply '; }
+
 # checkout NAME FIXTURE [DEST-PARENT]: a fresh checkout of fixtures/FIXTURE; prints its path.
 checkout() {
   local parent="${3:-$work}"
@@ -110,6 +113,8 @@ case_apply_cycle() {
   local co; co="$(checkout cycle v2.0.1)"
   local pristine; pristine="$(tree_digest "$co")"
   local c; c="$(win_path "$co")"
+  local n; n="$(will_apply "$co")"
+  check "some patchsets will apply ($n)" test "$n" -gt 0
 
   tp -C "$c" apply --dry
   expect_status 0
@@ -121,7 +126,7 @@ case_apply_cycle() {
 
   tp -C "$c" apply
   expect_status 0
-  check "apply reports 5 patchsets" contains "$out" "applied 5 patchset(s)"
+  check "apply reports $n patchsets" contains "$out" "applied $n patchset(s)"
   check "the result is the dry-run diff (it reverses cleanly)" git_ -C "$co" apply -R --check "$work/cycle.diff"
   check "no temporaries are left" no_temporaries "$co"
   check "the journal exists" test -f "$co/.git/torchpatch/journal"
@@ -141,7 +146,7 @@ case_apply_cycle() {
 
   tp -C "$c" revert
   expect_status 0
-  check "revert reports 5 patchsets" contains "$out" "reverted 5 patchset(s)"
+  check "revert reports $n patchsets" contains "$out" "reverted $n patchset(s)"
   check "revert restores every byte" same_tree "$co" "$pristine"
   check "git sees a clean tree" test -z "$(git_ -C "$co" status --porcelain --ignore-submodules=none)"
 }
@@ -179,11 +184,12 @@ case_crlf_checkout() {
 case_export() {
   local co; co="$(checkout export v2.0.1)"
   local pristine; pristine="$(tree_digest "$co")"
+  local n; n="$(will_apply "$co")"
   tp -C "$(win_path "$co")" export "$(win_path "$work/export-out")"
   expect_status 0
   check "export writes a series" test -f "$work/export-out/series"
   check "export changes nothing in the checkout" same_tree "$co" "$pristine"
-  check "the series lists 5 patches" test "$(grep -c '\.patch$' "$work/export-out/series")" -eq 5
+  check "the series lists one patch per patchset that applies ($n)" test "$(grep -c '\.patch$' "$work/export-out/series")" -eq "$n"
   local p ok=1
   while IFS= read -r p; do
     p="${p%$'\r'}"
@@ -264,6 +270,7 @@ case_held_for_reading() {
   local co; co="$(checkout readers v2.0.1)"
   local c; c="$(win_path "$co")"
   local pristine; pristine="$(tree_digest "$co")"
+  local n; n="$(will_apply "$co")"
   hold read "$co/torch/csrc/jit/runtime/static/native_ops.cpp" || return
   tp -C "$c" apply
   release
@@ -275,7 +282,7 @@ case_held_for_reading() {
   check "status after the failure works" test "$status" -eq 0
   tp -C "$c" apply
   expect_status 0
-  check "once released, apply succeeds" contains "$out" "applied 5 patchset(s)"
+  check "once released, apply succeeds" contains "$out" "applied $n patchset(s)"
 }
 
 # A read-only file (FILE_ATTRIBUTE_READONLY; Wine maps a file without write permission to it).
