@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
-# The test job from nothing: install, build with warnings as errors, run the whole suite through ctest.
+# The test job from nothing: install, build with warnings as errors, cross-build torchpatch.exe, run
+# the whole suite through ctest (unit, e2e, hostile, catalog, behaviour, structure, and the labels
+# real: Debian's release trees, toolchain: a Debian sid root's CMake 4 / GCC 15-16 / Clang 21,
+# windows: torchpatch.exe under Wine), then the sanitizers, fuzzing and the Windows syntax check.
+# Downloads, the sid root and the cross-built dependencies are cached under
+# ${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}. Each step prints what it cost.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$here/scripts/setup.sh"
+step() {  # step NAME COMMAND...: runs COMMAND, then says how long it took
+  local name="$1" start=$SECONDS; shift
+  "$@"
+  echo "test.sh: $name took $((SECONDS - start)) s"
+}
+step setup "$here/scripts/setup.sh"
 # No test may write into the source tree (tests copy what they run into temporary folders): what
 # `git status` shows now, before anything ran, is what it must show after the whole run.
 if ! git -C "$here" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
@@ -11,13 +21,15 @@ if ! git -C "$here" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 fi
 tree_status() { git -C "$here" status --porcelain --untracked-files=all; }
 status_before="$(tree_status)"
-"$here/scripts/build.sh" -DTP_WERROR=ON "$@"
+step build "$here/scripts/build.sh" -DTP_WERROR=ON "$@"
 build="${TP_BUILD_DIR:-$here/build}"
-ctest --test-dir "$build" --output-on-failure -j2
+# The windows label runs this build's torchpatch.exe under Wine (docs/windows.md).
+step package_windows "$here/scripts/package_windows.sh"
+step ctest ctest --test-dir "$build" --output-on-failure -j2
 # Sanitizers, fuzzing and the Windows cross-check (docs/security.md).
-"$here/scripts/sanitize.sh"
-"$here/scripts/fuzz.sh" 60
-"$here/scripts/cross_check_windows.sh"
+step sanitize "$here/scripts/sanitize.sh"
+step fuzz "$here/scripts/fuzz.sh" 60
+step cross_check_windows "$here/scripts/cross_check_windows.sh"
 status_after="$(tree_status)"
 if [ "$status_after" != "$status_before" ]; then
   echo "test.sh: the run changed the source tree; git status --porcelain now shows:" >&2
