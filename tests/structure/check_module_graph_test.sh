@@ -75,7 +75,9 @@ sed -i 's/^tp_module(base SOURCES base\/diagnostic.cpp)/tp_module(base SOURCES b
 expect_problem "a cycle" 'src/CMakeLists.txt: the modules form a cycle: base -> cli -> base'
 
 fresh
-sed -i 's/| 1 | `repo` | base | tp_libgit2 |/| 1 | `repo` | base, text | tp_libgit2 |/' "$tmp/t/ARCHITECTURE.md"
+# Whatever repo's row says today, a link it does not have is a hand edit.
+sed -i 's/^\(| [0-9]* | `repo` | \)/\1text, /' "$tmp/t/ARCHITECTURE.md"
+grep -q '| `repo` | text, ' "$tmp/t/ARCHITECTURE.md" || { echo "FAIL the hand edit of repo's row did not take"; failed=$((failed + 1)); }
 expect_problem "ARCHITECTURE.md's table edited by hand" "ARCHITECTURE.md: the module graph block is not the graph"
 
 echo "check_module_graph_test: $([ "$failed" -eq 0 ] && echo passed || echo "$failed FAILED")"

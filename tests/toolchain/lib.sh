@@ -8,6 +8,8 @@
 #   TORCHPATCH    the torchpatch binary under test (set by run.sh)
 #   TP_REPO       the source tree (set by run.sh)
 
+# chroot, debootstrap and friends live in sbin, which a minimal PATH (env -i, cron, CI) leaves out.
+case ":$PATH:" in *:/usr/sbin:*) ;; *) PATH="$PATH:/usr/sbin:/sbin" ;; esac
 TP_CACHE="${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}"
 TP_SID_ROOT="${TP_SID_ROOT:-$TP_CACHE/sid}"
 TP_SID_MIRROR="${TP_SID_MIRROR:-http://deb.debian.org/debian}"

@@ -13,6 +13,9 @@ tp_repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 tp_windows_build="${TP_WINDOWS_BUILD_DIR:-$tp_repo/build-windows}"
 export WINEPREFIX="${WINEPREFIX:-$tp_windows_build/wine-prefix}"
 export WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" DISPLAY=""
+# Wine maps Unix file names to Windows ones through the locale's character set: in the C locale
+# (an environment with nothing but PATH and HOME) a non-ASCII folder name arrives mangled.
+export LC_ALL=C.UTF-8
 
 # tp_wine_env EXE...: fails unless these executables of the cross build, and Wine, are there.
 tp_wine_env() {
