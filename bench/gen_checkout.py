@@ -13,7 +13,8 @@ The result is a real git repository (branch main, HEAD tagged v2.0.1) with:
   * a few hundred C++ files over 500 KB, the rest sized from a log-normal distribution so that the
     total is about --bytes;
   * the catalog's target files copied from fixtures/ so that every anchor matches, the C++ ones
-    padded to about their real size;
+    padded to about their real size, and those of patchsets newer than the fixtures from each
+    patchset's own cases (patchsets/cases/ID/CASE/before/, a will-apply case nearest v2.0.1);
   * five tagged revisions: v1.12.1, v1.13.1, v2.0.0, v2.0.1 on main (HEAD = v2.0.1) and v2.1.0 on
     the branch release/2.1 (written with plumbing, so the work tree stays at v2.0.1);
   * every repository packed, as a clone is.
@@ -34,6 +35,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures"
+PATCHSETS = HERE.parent / "patchsets"
 # Bytes of the real files the C++ syntax anchors parse, which the fixtures reproduce only in part:
 # flatbuffers v2.0.0's stl_emulation.h is 23.5 KB; functorch's arena.h about 9 KB; native_ops.cpp
 # 18 KB in an early version and 52 KB in a later one (public forks), so 40 KB here.
@@ -45,6 +47,7 @@ REAL_SIZES = {
 
 # Submodules: path -> share of all files. ideep holds mkl-dnn as a nested submodule.
 SUBMODULES = {
+    "third_party/fbgemm": 0.010,
     "third_party/protobuf": 0.030,
     "third_party/pybind11": 0.008,
     "third_party/fmt": 0.004,
@@ -359,6 +362,39 @@ class Repo:
         self.files = {}  # rel path -> ("pool", kind, size) | ("bytes", data)
 
 
+def case_target_files(head_version):
+    """Path -> bytes for every file a patchset names (not a glob) and fixtures/ lacks: the
+    before/ copy from one of the patchset's own will-apply cases under patchsets/cases/, the one
+    whose version is nearest HEAD's (LF before CRLF), so that its anchors match as on a real
+    tree of that version."""
+    import tomllib
+
+    def version_key(text):
+        parts = [int(x) for x in text.split(".")[:3]]
+        head = [int(x) for x in head_version.split(".")[:3]]
+        return abs((parts[0] * 100 + parts[1]) - (head[0] * 100 + head[1]))
+
+    wanted = {}  # path -> patchset id
+    for toml_file in sorted(PATCHSETS.glob("*.toml")):
+        doc = tomllib.loads(toml_file.read_text(encoding="utf-8"))
+        for edit in doc.get("edits", []):
+            for f in edit.get("files", []):
+                if not any(c in f for c in "*?["):
+                    wanted.setdefault(f, doc["id"])
+    out = {}
+    for path, patchset in sorted(wanted.items()):
+        cases = []
+        for case_toml in sorted((PATCHSETS / "cases" / patchset).glob("*/case.toml")):
+            case = tomllib.loads(case_toml.read_text(encoding="utf-8"))
+            before = case_toml.parent / "before" / path
+            if case.get("outcome") == "will-apply" and before.is_file():
+                cases.append((version_key(case.get("version", "0.0")),
+                              "crlf" in case_toml.parent.name, case_toml.parent.name, before))
+        if cases:
+            out[path] = min(cases)[3].read_bytes()
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--files", type=int, default=120000)
@@ -414,6 +450,15 @@ def main():
     for p in sorted(subs_dir.rglob("*")):
         if p.is_file():
             fixture_sub[p.relative_to(subs_dir).as_posix()] = p.read_bytes()
+    # The files of the patchsets the fixtures predate (catalog 2.0), the same at every tag.
+    for path, data in case_target_files(HEAD_TAG[1:]).items():
+        if path in fixture_sub or any(path in files for files in fixture_super.values()):
+            continue
+        if owner(path):
+            fixture_sub[path] = data
+        else:
+            for files in fixture_super.values():
+                files[path] = data
     # The fixtures hold only the lines the anchors need; the real files are larger, and the
     # syntax anchors parse them whole. Pad them, after their own text, to about real size.
     for files in list(fixture_super.values()) + [fixture_sub]:

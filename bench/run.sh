@@ -11,6 +11,9 @@
 #   TP_BENCH_RUNS    timed runs per command (default 10; D and E use half, at least 3)
 #   TP_BENCH_BASELINE  another torchpatch binary (e.g. one built from an earlier catalog), timed as
 #                    A0 in the same hyperfine run as A; the report adds A/A0 (target <= 1.10)
+#   TP_BENCH_CHECKOUT  an existing checkout (e.g. a Debian release tree) to time instead of the
+#                    generated ones: only the commands that change nothing (A, B, C, F, G, L, V, H;
+#                    no D, E or growth series)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -48,6 +51,12 @@ tp="$(cd "$(dirname "$tp")" && pwd)/$(basename "$tp")"
 
 # --- checkouts ---------------------------------------------------------------------------------
 mkdir -p "$bench_dir"
+given="${TP_BENCH_CHECKOUT:-}"
+if [ -n "$given" ]; then
+  [ -d "$given" ] || { say "TP_BENCH_CHECKOUT=$given is not a folder"; exit 1; }
+  given="$(cd "$given" && pwd)"
+  sizes=""
+fi
 largest=0
 for n in $sizes; do [ "$n" -gt "$largest" ] && largest=$n; done
 checkout_of() { echo "$bench_dir/checkout-$1-seed$seed"; }
@@ -63,7 +72,7 @@ for n in $sizes; do
     "$tp" -C "$co" revert >/dev/null
   fi
 done
-co="$(checkout_of "$largest")"
+co="${given:-$(checkout_of "$largest")}"
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 out="$bench_dir/results-$stamp"
 mkdir -p "$out"
@@ -73,6 +82,11 @@ cmd_a="$(q "$tp") -C $(q "$co") apply --dry --format diff"
 cmd_b="cd $(q "$co") && rg -l -i -g CMakeLists.txt -g '*.cmake' -g '*.cmake.in' cmake_minimum_required ."
 cmd_c="python3 $(q "$here/guide_script.py") $(q "$co")"
 cmd_d="$(q "$tp") -C $(q "$co") apply && $(q "$tp") -C $(q "$co") revert"
+[ -n "$given" ] && cmd_d="" # never write into a checkout given from outside
+cmd_g="$(TP_BENCH_DIR="$bench_dir" "$here/limit_proxy.sh" --command "$co")"
+cmd_l="$(q "$tp") -C $(q "$co") list"
+cmd_v="$(q "$tp") --version"
+cmd_h="$(q "$tp") --help"
 baseline=()
 export TP_BENCH_CMD_A0=""
 if [ -n "${TP_BENCH_BASELINE:-}" ]; then
@@ -88,7 +102,7 @@ a_status=0
 if [ "$a_status" -gt 1 ] || ! grep -q '^+++ ' "$out/a.diff"; then
   say "A failed (exit $a_status): see $out/a.stderr"; exit 1
 fi
-if [ "$a_status" -eq 1 ]; then
+if [ "$a_status" -eq 1 ] && [ -n "$cmd_d" ]; then
   say "A reports conflicts (exit 1: files the generated checkout lacks); timed as it is, D with --partial"
   cmd_d="{ $(q "$tp") -C $(q "$co") apply --partial || [ \$? -eq 1 ]; } && $(q "$tp") -C $(q "$co") revert"
 fi
@@ -107,7 +121,9 @@ tags="v1.12.1,v1.13.1,v2.0.0,v2.0.1,v2.1.0"
 cmd_e=""
 e_note=""
 # CLI11 answers `matrix --help` with the top-level help (exit 0) when there is no such subcommand.
-if "$tp" matrix --help 2>/dev/null | grep -q '^Usage: .* matrix'; then
+if [ -n "$given" ]; then
+  e_note="not timed on a checkout given with TP_BENCH_CHECKOUT (it has no bench tags)"
+elif "$tp" matrix --help 2>/dev/null | grep -q '^Usage: .* matrix'; then
   for candidate in "--revs $tags" "--tags v*"; do
     if "$tp" -C "$co" matrix $candidate >"$out/e.out" 2>"$out/e.stderr"; then
       cmd_e="$(q "$tp") -C $(q "$co") matrix $candidate"
@@ -122,11 +138,15 @@ fi
 
 # --- timings -----------------------------------------------------------------------------------
 hf() { hyperfine --shell=bash --style basic --warmup 2 "$@"; }
-say "timing A, B, C, F${baseline:+ and A0} (warm cache, $runs runs each)"
+say "timing A, B, C, F, G, L${baseline:+ and A0} (warm cache, $runs runs each)"
 hf --runs "$runs" --ignore-failure --export-json "$out/abc.json" -n A "$cmd_a" "${baseline[@]}" -n B "$cmd_b" -n C "$cmd_c" \
-  -n F "$cmd_f" >&2
-say "timing D (apply + revert, $slow_runs runs)"
-hf --runs "$slow_runs" --export-json "$out/d.json" -n D "$cmd_d" >&2
+  -n F "$cmd_f" -n G "$cmd_g" -n L "$cmd_l" >&2
+say "timing V and H (--version, --help; $(( runs * 3 )) runs each, no shell)"
+hyperfine -N --style basic --warmup 5 --runs $(( runs * 3 )) --export-json "$out/vh.json" -n V "$cmd_v" -n H "$cmd_h" >&2
+if [ -n "$cmd_d" ]; then
+  say "timing D (apply + revert, $slow_runs runs)"
+  hf --runs "$slow_runs" --export-json "$out/d.json" -n D "$cmd_d" >&2
+fi
 if [ -n "$cmd_e" ]; then
   say "timing E (matrix over 5 tags, $slow_runs runs)"
   hf --runs "$slow_runs" --export-json "$out/e.json" -n E "$cmd_e" >&2
@@ -136,7 +156,7 @@ growth=()
 for n in $sizes; do
   growth+=(-n "A@$n" "$(q "$tp") -C $(q "$(checkout_of "$n")") apply --dry --format diff")
 done
-hf --runs "$runs" --ignore-failure --export-json "$out/growth.json" "${growth[@]}" >&2
+[ ${#growth[@]} -gt 0 ] && hf --runs "$runs" --ignore-failure --export-json "$out/growth.json" "${growth[@]}" >&2
 
 say "peak RSS of A (/usr/bin/time -v, 5 runs)"
 for i in 1 2 3 4 5; do
@@ -145,41 +165,48 @@ for i in 1 2 3 4 5; do
 done >"$out/rss.txt"
 
 # --- report ------------------------------------------------------------------------------------
-python3 - "$out" "$co" "$sizes" "$e_note" "$cmd_a" "$cmd_b" "$cmd_c" "$cmd_d" "$cmd_e" "$cmd_f" <<'EOF' | tee "$out/report.txt"
+python3 - "$out" "$co" "$sizes" "$e_note" "$cmd_a" "$cmd_b" "$cmd_c" "$cmd_d" "$cmd_e" "$cmd_f" "$cmd_g" "$cmd_l" "$cmd_v" "$cmd_h" <<'EOF' | tee "$out/report.txt"
 import json, os, statistics, sys
 out, co, sizes, e_note = sys.argv[1:5]
-cmds = dict(zip("ABCDEF", sys.argv[5:11]))
+cmds = dict(zip("ABCDEFGLVH", sys.argv[5:15]))
 m, cpu = {}, {}
-for name in ("abc.json", "d.json", "e.json", "growth.json"):
+for name in ("abc.json", "vh.json", "d.json", "e.json", "growth.json"):
     path = os.path.join(out, name)
     if os.path.exists(path):
         for r in json.load(open(path))["results"]:
             m[r["command"]] = r["median"]
             cpu[r["command"]] = r["user"] + r["system"]  # hyperfine keeps their means
-man = json.load(open(co + ".manifest.json"))
 rss = [int(x) for x in open(os.path.join(out, "rss.txt")).read().split()]
 rss_mb = statistics.median(rss) / 1024
-print("checkout  %s: %d files, %.2f GB, %d CMake files, %d files > 500 KB, %d submodules, seed %d"
-      % (co, man["files"], man["bytes"] / 1e9, man["cmake_files"], man["files_over_500k"],
-         len(man["submodules"]), man["seed"]))
+if os.path.exists(co + ".manifest.json"):
+    man = json.load(open(co + ".manifest.json"))
+    print("checkout  %s: %d files, %.2f GB, %d CMake files, %d files > 500 KB, %d submodules, seed %d"
+          % (co, man["files"], man["bytes"] / 1e9, man["cmake_files"], man["files_over_500k"],
+             len(man["submodules"]), man["seed"]))
+else:
+    print("checkout  %s (given with TP_BENCH_CHECKOUT)" % co)
 print()
 labels = {"A": "torchpatch apply --dry --format diff", "B": "rg -l -i (CMake globs)",
           "C": "guide_script.py (os.walk + re.sub)", "D": "torchpatch apply && revert",
           "E": "torchpatch matrix (5 tags)",
-          "F": "libgit2 floor: init, open, read the superproject's index (bench/index_floor.c)"}
-for k in "ABCDEF":
+          "F": "libgit2 floor: init, open, read the superproject's index (bench/index_floor.c)",
+          "G": "limit proxy: git ls-files --recurse-submodules, the catalog's globs, read (bench/limit_proxy.sh)",
+          "L": "torchpatch list", "V": "torchpatch --version", "H": "torchpatch --help"}
+for k in "ABCDEFGLVH":
     if k in m:
         print("%s  median %8.3f s   (CPU user+sys, mean %.3f s)   %s" % (k, m[k], cpu[k], labels[k]))
         print("      $ %s" % cmds[k])
     else:
-        print("%s  %s" % (k, e_note or "not measured"))
+        print("%s  %s" % (k, e_note if k == "E" and e_note else "not measured"))
 print()
 def verdict(value, target):
     return "meets" if value <= target else "MISSES"
-rows = [("A/B", m["A"] / m["B"], 0.5), ("A/C", m["A"] / m["C"], 0.2)]
+rows = [("A/G", m["A"] / m["G"], 1.5), ("A/B", m["A"] / m["B"], 0.6), ("L/G", m["L"] / m["G"], 1.2),
+        ("A/C", m["A"] / m["C"], 0.2)]
 if "E" in m:
     rows.append(("E/(5*A)", m["E"] / (5 * m["A"]), 2.0))
-cpu_ratio = {"A/B": cpu["A"] / cpu["B"], "A/C": cpu["A"] / cpu["C"]}
+cpu_ratio = {"A/B": cpu["A"] / cpu["B"], "A/C": cpu["A"] / cpu["C"], "A/G": cpu["A"] / cpu["G"],
+             "L/G": cpu["L"] / cpu["G"]}
 if "E" in m:
     cpu_ratio["E/(5*A)"] = cpu["E"] / (5 * cpu["A"])
 for name, value, target in rows:
@@ -195,6 +222,8 @@ print("F/B      = %6.3f   F/C = %.3f   A/F = %.2f   (the best A/B and A/C reacha
       "is read with libgit2, and how far A is above that floor)" % (m["F"] / m["B"], m["F"] / m["C"], m["A"] / m["F"]))
 print("peak RSS of A = %.1f MB (median of %d; runs: %s MB)   target <= 64 MB  %s"
       % (rss_mb, len(rss), ", ".join("%.1f" % (r / 1024) for r in rss), verdict(rss_mb, 64)))
+for k, what in (("V", "--version"), ("H", "--help")):
+    print("%-9s = %5.1f ms   target <= 10 ms  %s" % (what, 1000 * m[k], verdict(m[k], 0.010)))
 print()
 print("growth of A (median; time per 1000 files):")
 ns = [int(n) for n in sizes.split()]
