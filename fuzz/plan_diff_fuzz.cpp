@@ -12,7 +12,7 @@
 #include "diff_apply.hpp"
 #include "edit/unified_diff.hpp"
 #include "fuzz_check.hpp"
-#include "ops/plan.hpp"
+#include "engine/plan.hpp"
 #include "text/text.hpp"
 
 using namespace tp;
@@ -69,11 +69,11 @@ const catalog::Catalog& fuzz_catalog() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string input(reinterpret_cast<const char*>(data), size);
-  ops::MemoryTreeSource tree({{"fuzz.py", input}, {"CMakeLists.txt", input}, {"fuzz.h", input}});
-  ops::ResolvedVersion version{*catalog::parse_version("2.0.1"), "fuzz"};
-  ops::PlanOptions options;
+  engine::MemoryTreeSource tree({{"fuzz.py", input}, {"CMakeLists.txt", input}, {"fuzz.h", input}});
+  engine::ResolvedVersion version{*catalog::parse_version("2.0.1"), "fuzz"};
+  engine::PlanOptions options;
   options.threads = 1;
-  auto plan = ops::plan_patchsets(fuzz_catalog(), tree, version, options);
+  auto plan = engine::plan_patchsets(fuzz_catalog(), tree, version, options);
   if (!plan)
     std::fprintf(stderr, "plan failed: %s\n", plan.error().message().c_str());
   TP_FUZZ_CHECK(plan.has_value());

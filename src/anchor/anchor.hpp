@@ -43,9 +43,20 @@ struct AnchorSpec {
   std::string arguments;
 };
 
+// When a syntax anchor's tree-sitter query is compiled. Compiling a query against the C++
+// grammar costs milliseconds (ts_query_new analyses it against the whole grammar), and most runs
+// never reach most syntax anchors: their files are absent, filtered out or lack the prefilter
+// literal.
+enum class QueryCompilation {
+  at_load,      // now: every problem is a CompileError (lint, `--catalog DIR`, tests)
+  on_first_use, // at the first find(); for queries already known to compile (the embedded
+                // catalog, which the build checks: src/check_embedded_catalog.cpp)
+};
+
 struct CompileOptions {
   // Identifiers blanked to spaces of equal length before C/C++ parsing (PyTorch export macros).
   std::vector<std::string> export_macros;
+  QueryCompilation query_compilation = QueryCompilation::at_load;
 };
 
 // Why a spec does not compile: `offset` is a byte offset into the spec's `pattern` (or `within`
@@ -73,7 +84,11 @@ struct FindResult {
 
 class CompiledAnchor {
 public:
-  // Compiles `spec`; on failure returns the error. Never throws.
+  // Compiles `spec`; on failure returns the error. Never throws. With
+  // QueryCompilation::on_first_use a syntax anchor's query is only checked for what its
+  // prefilter literal needs (and its `within` regex compiled); the query itself is compiled by
+  // the first find(), once, whichever thread gets there first. A query that then fails to
+  // compile ends the process with an internal error: on_first_use is for checked catalogs only.
   static std::variant<CompiledAnchor, CompileError> compile(const AnchorSpec& spec,
                                                             const CompileOptions& options);
 

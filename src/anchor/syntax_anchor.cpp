@@ -5,7 +5,11 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -369,13 +373,47 @@ std::string literal_from_predicates(const SyntaxAnchor::State& state) {
 
 } // namespace
 
-std::variant<SyntaxAnchor, CompileError> SyntaxAnchor::compile(const AnchorSpec& spec,
-                                                               const CompileOptions& options) {
+struct SyntaxAnchor::Deferred {
+  AnchorSpec spec;
+  CompileOptions options;
+  std::string required_literal;
+  std::once_flag once;
+  std::shared_ptr<const State> state; // set by compile_query(), at once or by the first find()
+};
+
+namespace {
+
+// The within regex and its literal: compiled at load in both modes (RE2 compiles in
+// microseconds, and a bad `within` is then reported wherever the anchor is loaded).
+std::variant<std::optional<RegexAnchor>, CompileError> compile_within(const AnchorSpec& spec) {
+  if (spec.within.empty()) {
+    if (!spec.within_group.empty())
+      return CompileError{"within_group '" + spec.within_group + "' needs a `within` regex", 0,
+                          true};
+    return std::optional<RegexAnchor>();
+  }
+  auto within = RegexAnchor::compile(spec.within, spec.within_group, Multiline::yes);
+  if (auto* error = std::get_if<CompileError>(&within)) {
+    error->in_within = true;
+    return std::move(*error);
+  }
+  return std::optional<RegexAnchor>(std::move(std::get<RegexAnchor>(within)));
+}
+
+// The required literal: the predicates' literal, or the within regex's if longer.
+std::string required_literal_of(std::string from_predicates, const std::optional<RegexAnchor>& within) {
+  if (within && within->required_literal().size() > from_predicates.size())
+    return within->required_literal();
+  return from_predicates;
+}
+
+std::variant<std::shared_ptr<const SyntaxAnchor::State>, CompileError>
+compile_query(const AnchorSpec& spec, const CompileOptions& options) {
   if (spec.pattern.empty())
     return CompileError{"empty query", 0};
   if (spec.pattern.size() > std::numeric_limits<uint32_t>::max())
     return CompileError{"query too long", 0};
-  auto state = std::make_shared<State>();
+  auto state = std::make_shared<SyntaxAnchor::State>();
   state->language = spec.language;
   state->options = options;
 
@@ -412,22 +450,60 @@ std::variant<SyntaxAnchor, CompileError> SyntaxAnchor::compile(const AnchorSpec&
     state->predicates.push_back(std::move(std::get<std::vector<Predicate>>(predicates)));
   }
 
-  if (!spec.within.empty()) {
-    auto within = RegexAnchor::compile(spec.within, spec.within_group, Multiline::yes);
-    if (auto* error = std::get_if<CompileError>(&within)) {
-      error->in_within = true;
-      return std::move(*error);
-    }
-    state->within = std::move(std::get<RegexAnchor>(within));
-  } else if (!spec.within_group.empty()) {
-    return CompileError{"within_group '" + spec.within_group + "' needs a `within` regex", 0, true};
-  }
+  auto within = compile_within(spec);
+  if (auto* error = std::get_if<CompileError>(&within))
+    return std::move(*error);
+  state->within = std::move(std::get<std::optional<RegexAnchor>>(within));
 
   state->located_by = literal_from_predicates(*state);
-  state->required_literal = state->located_by;
-  if (state->within && state->within->required_literal().size() > state->required_literal.size())
-    state->required_literal = state->within->required_literal();
-  return SyntaxAnchor(std::move(state));
+  state->required_literal = required_literal_of(state->located_by, state->within);
+  return std::shared_ptr<const SyntaxAnchor::State>(std::move(state));
+}
+
+} // namespace
+
+std::variant<SyntaxAnchor, CompileError> SyntaxAnchor::compile(const AnchorSpec& spec,
+                                                               const CompileOptions& options) {
+  auto deferred = std::make_shared<Deferred>();
+  deferred->spec = spec;
+  deferred->options = options;
+  if (options.query_compilation == QueryCompilation::on_first_use && !spec.pattern.empty()) {
+    std::optional<std::string> from_text = literal_from_query_text(spec.pattern);
+    if (from_text) {
+      auto within = compile_within(spec);
+      if (auto* error = std::get_if<CompileError>(&within))
+        return std::move(*error);
+      deferred->required_literal =
+          required_literal_of(std::move(*from_text), std::get<std::optional<RegexAnchor>>(within));
+      return SyntaxAnchor(std::move(deferred));
+    }
+    // The text alone does not tell the literal: compile now.
+  }
+  auto compiled = compile_query(spec, options);
+  if (auto* error = std::get_if<CompileError>(&compiled))
+    return std::move(*error);
+  deferred->state = std::move(std::get<std::shared_ptr<const State>>(compiled));
+  deferred->required_literal = deferred->state->required_literal;
+  return SyntaxAnchor(std::move(deferred));
+}
+
+const SyntaxAnchor::State& SyntaxAnchor::state() const {
+  Deferred& deferred = *m_deferred;
+  std::call_once(deferred.once, [&deferred] {
+    if (deferred.state)
+      return;
+    auto compiled = compile_query(deferred.spec, deferred.options);
+    if (auto* error = std::get_if<CompileError>(&compiled)) {
+      // Unreachable for the embedded catalog, whose queries the build compiles
+      // (src/check_embedded_catalog.cpp); anything else is loaded with QueryCompilation::at_load.
+      std::fprintf(stderr, "torchpatch: internal error: a syntax query compiled on first use "
+                           "does not compile: %s (at byte %zu of the query)\n",
+                   error->message.c_str(), error->offset);
+      std::abort();
+    }
+    deferred.state = std::move(std::get<std::shared_ptr<const State>>(compiled));
+  });
+  return *deferred.state;
 }
 
 namespace {
@@ -502,9 +578,10 @@ bool starts_before(const Match& a, const Match& b) {
 } // namespace
 
 FindResult SyntaxAnchor::find(std::string_view text) const {
+  const State& state = this->state();
   FindResult result;
-  const std::string source = blanked_source(m_state->language, text, m_state->options);
-  const TreePtr tree = parse(m_state->language, source);
+  const std::string source = blanked_source(state.language, text, state.options);
+  const TreePtr tree = parse(state.language, source);
   if (!tree) {
     result.parse_degraded = true;
     return result;
@@ -512,10 +589,10 @@ FindResult SyntaxAnchor::find(std::string_view text) const {
   const TSNode root = ts_tree_root_node(tree.get());
 
   std::unique_ptr<TSQueryCursor, QueryCursorDeleter> cursor(ts_query_cursor_new());
-  ts_query_cursor_exec(cursor.get(), m_state->query.get(), root);
+  ts_query_cursor_exec(cursor.get(), state.query.get(), root);
   TSQueryMatch query_match;
   while (ts_query_cursor_next_match(cursor.get(), &query_match)) {
-    if (std::optional<Match> match = to_match(*m_state, query_match, text))
+    if (std::optional<Match> match = to_match(state, query_match, text))
       result.matches.push_back(std::move(*match));
   }
   std::sort(result.matches.begin(), result.matches.end(), starts_before);
@@ -533,10 +610,10 @@ FindResult SyntaxAnchor::find(std::string_view text) const {
     // the query requires. A macro call without its semicolon a thousand lines away (PyTorch's
     // native_ops.cpp) says nothing about the construct looked for.
     std::optional<std::size_t> at;
-    if (m_state->located_by.empty()) {
+    if (state.located_by.empty()) {
       at = errors.front().begin;
     } else {
-      const std::string& name = m_state->located_by;
+      const std::string& name = state.located_by;
       for (std::size_t pos = text.find(name); pos != std::string_view::npos && !at;
            pos = text.find(name, pos + 1))
         at = error_around(root, errors, Span{pos, pos + name.size()});
@@ -557,7 +634,302 @@ FindResult SyntaxAnchor::find(std::string_view text) const {
   return result;
 }
 
-const std::string& SyntaxAnchor::required_literal() const { return m_state->required_literal; }
+const std::string& SyntaxAnchor::required_literal() const { return m_deferred->required_literal; }
+
+// ----- the prefilter literal from the query's text -----
+
+namespace {
+
+// Reads a query as ts_query__parse_pattern (tree-sitter 0.25, query.c) does, keeping only what
+// literal_from_predicates() asks of the compiled query: how many patterns there are, which
+// captures every match of the pattern has (a quantifier of One or OneOrMore), and the
+// positive #eq? predicates with a string. Of tree-sitter's quantifier arithmetic only the lower
+// bound matters here, and it follows three rules: a capture is required when a sequence or node
+// requires it in any child, an alternation only when every branch does, and a `?` or `*` after
+// a pattern makes nothing inside it required. Node and field names are not checked (a query
+// with a wrong name fails to compile wherever it is compiled); anything this reader does not
+// follow makes it give up, and the query is then compiled to know.
+class QueryText {
+public:
+  explicit QueryText(std::string_view text) : m_text(text) {}
+
+  std::optional<std::string> literal() {
+    // tree-sitter reads code points (and stops at a NUL); this reader, ASCII bytes.
+    if (std::any_of(m_text.begin(), m_text.end(), [](char c) {
+          return c == '\0' || static_cast<unsigned char>(c) >= 0x80;
+        }))
+      return std::nullopt;
+    skip_space();
+    std::size_t patterns = 0;
+    Required required;
+    while (m_at < m_text.size()) {
+      Required pattern_required;
+      if (!pattern(pattern_required) || m_done_by_parent)
+        return std::nullopt;
+      if (patterns++ == 0)
+        required = std::move(pattern_required);
+    }
+    if (patterns != 1)
+      return patterns == 0 ? std::nullopt : std::optional<std::string>(std::string());
+    std::string best;
+    for (const auto& [capture, value] : m_eq_strings)
+      if (required[capture] && value.size() > best.size())
+        best = value;
+    return best;
+  }
+
+private:
+  // Capture name -> whether every match of the pattern (so far) has it.
+  using Required = std::map<std::string, bool, std::less<>>;
+
+  char next() const { return m_at < m_text.size() ? m_text[m_at] : '\0'; }
+  static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+  static bool is_alnum(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  }
+  bool at_identifier_start() const { return is_alnum(next()) || next() == '_' || next() == '-'; }
+
+  void skip_space() {
+    for (;;) {
+      if (is_space(next())) {
+        ++m_at;
+      } else if (next() == ';') {
+        while (m_at < m_text.size() && m_text[m_at] != '\n')
+          ++m_at;
+      } else {
+        return;
+      }
+    }
+  }
+
+  std::string identifier() {
+    const std::size_t start = m_at;
+    do
+      ++m_at;
+    while (is_alnum(next()) || next() == '_' || next() == '-' || next() == '.' || next() == '?' ||
+           next() == '!');
+    return std::string(m_text.substr(start, m_at - start));
+  }
+
+  std::optional<std::string> string_literal() {
+    std::string value;
+    ++m_at; // the opening quote
+    while (m_at < m_text.size()) {
+      const char c = m_text[m_at++];
+      if (c == '"')
+        return value;
+      if (c == '\n')
+        return std::nullopt;
+      if (c != '\\') {
+        value += c;
+        continue;
+      }
+      if (m_at >= m_text.size())
+        return std::nullopt;
+      const char escaped = m_text[m_at++];
+      value += escaped == 'n' ? '\n' : escaped == 'r' ? '\r' : escaped == 't' ? '\t'
+               : escaped == '0' ? '\0' : escaped;
+    }
+    return std::nullopt;
+  }
+
+  static void add_all(Required& into, const Required& from) {
+    for (const auto& [capture, required] : from)
+      into[capture] = into[capture] || required;
+  }
+
+  // `(#name args…)`, the '#' already read. Records a positive #eq? of a capture and a string.
+  bool predicate() {
+    if (!at_identifier_start())
+      return false;
+    const std::string name = identifier();
+    skip_space();
+    std::vector<std::pair<bool, std::string>> arguments; // (is a capture, text)
+    for (;;) {
+      if (next() == ')') {
+        ++m_at;
+        skip_space();
+        break;
+      }
+      if (next() == '@') {
+        ++m_at;
+        if (!at_identifier_start())
+          return false;
+        arguments.emplace_back(true, identifier());
+      } else if (next() == '"') {
+        auto value = string_literal();
+        if (!value)
+          return false;
+        arguments.emplace_back(false, std::move(*value));
+      } else if (at_identifier_start()) {
+        arguments.emplace_back(false, identifier());
+      } else {
+        return false;
+      }
+      skip_space();
+    }
+    if (name == "eq?" && arguments.size() == 2 && arguments[0].first && !arguments[1].first)
+      m_eq_strings.emplace_back(arguments[0].second, arguments[1].second);
+    return true;
+  }
+
+  // One pattern with its suffixes; false when this reader gives up. Sets m_done_by_parent, and
+  // reads nothing, at a ')' or ']' (ts_query__parse_pattern's PARENT_DONE).
+  bool pattern(Required& required) {
+    m_done_by_parent = false;
+    if (m_at >= m_text.size())
+      return false;
+    if (next() == ')' || next() == ']') {
+      m_done_by_parent = true;
+      return true;
+    }
+    if (next() == '[') {
+      ++m_at;
+      skip_space();
+      bool first = true;
+      for (;;) {
+        Required branch;
+        if (!pattern(branch))
+          return false;
+        if (m_done_by_parent) {
+          if (next() != ']' || first)
+            return false;
+          ++m_at;
+          m_done_by_parent = false;
+          break;
+        }
+        if (first) {
+          required = std::move(branch);
+        } else {
+          for (auto& [capture, is_required] : required)
+            is_required = is_required && branch.count(capture) && branch[capture];
+          for (const auto& [capture, is_required] : branch)
+            required.emplace(capture, false);
+        }
+        first = false;
+      }
+    } else if (next() == '(') {
+      ++m_at;
+      skip_space();
+      if (next() == '(' || next() == '"' || next() == '[') {
+        if (!children(required, Negations::no))
+          return false;
+      } else if (next() == '#') {
+        ++m_at;
+        return predicate(); // no suffixes: tree-sitter returns straight away
+      } else if (at_identifier_start()) {
+        const std::string name = identifier();
+        // tree-sitter takes any prefix of MISSING for it (strncmp with the name's length).
+        if (name != "MISSING" && std::string_view("MISSING").starts_with(name))
+          return false;
+        if (name == "MISSING") {
+          skip_space();
+          if (at_identifier_start())
+            identifier();
+          else if (next() == '"' && !string_literal())
+            return false;
+        }
+        skip_space();
+        if (next() == '/') {
+          ++m_at;
+          if (!at_identifier_start())
+            return false;
+          identifier();
+          skip_space();
+        }
+        if (!children(required, Negations::yes))
+          return false;
+      } else {
+        return false; // '(.' and the like
+      }
+    } else if (next() == '_') {
+      ++m_at;
+      skip_space();
+    } else if (next() == '"') {
+      if (!string_literal())
+        return false;
+    } else if (at_identifier_start()) {
+      identifier(); // a field name
+      skip_space();
+      if (next() != ':')
+        return false;
+      ++m_at;
+      skip_space();
+      Required field;
+      if (!pattern(field) || m_done_by_parent)
+        return false;
+      add_all(required, field);
+    } else {
+      return false;
+    }
+    skip_space();
+
+    bool optional = false;
+    for (;;) {
+      if (next() == '+') {
+        ++m_at;
+      } else if (next() == '*' || next() == '?') {
+        optional = true;
+        ++m_at;
+      } else if (next() == '@') {
+        ++m_at;
+        if (!at_identifier_start())
+          return false;
+        required[identifier()] = true;
+      } else {
+        break;
+      }
+      skip_space();
+    }
+    if (optional)
+      for (auto& [capture, is_required] : required)
+        is_required = false;
+    return true;
+  }
+
+  enum class Negations { no, yes }; // negated fields `!name` (allowed in a named node only)
+
+  // The children up to and including the closing ')'.
+  bool children(Required& required, Negations negations) {
+    for (;;) {
+      if (negations == Negations::yes && next() == '!') {
+        ++m_at;
+        skip_space();
+        if (!at_identifier_start())
+          return false;
+        identifier();
+        skip_space();
+        continue;
+      }
+      if (next() == '.') {
+        ++m_at;
+        skip_space();
+      }
+      Required child;
+      if (!pattern(child))
+        return false;
+      if (m_done_by_parent) {
+        if (next() != ')')
+          return false;
+        ++m_at;
+        m_done_by_parent = false;
+        return true;
+      }
+      add_all(required, child);
+    }
+  }
+
+  std::string_view m_text;
+  std::size_t m_at = 0;
+  bool m_done_by_parent = false;
+  std::vector<std::pair<std::string, std::string>> m_eq_strings; // (capture, value), in order
+};
+
+} // namespace
+
+std::optional<std::string> literal_from_query_text(std::string_view query) {
+  return QueryText(query).literal();
+}
 
 namespace {
 

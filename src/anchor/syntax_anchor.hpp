@@ -1,8 +1,10 @@
 #pragma once
 // The tree-sitter engine behind syntax anchors. The query and its predicates are compiled once
-// and shared read-only; each find() parses with its own parser, so several threads may search
-// at once. No tree-sitter type appears here.
+// (at compile() or, with QueryCompilation::on_first_use, at the first find()) and shared
+// read-only; each find() parses with its own parser, so several threads may search at once.
+// No tree-sitter type appears here.
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -25,11 +27,20 @@ public:
   const std::string& required_literal() const;
 
   struct State;
-  explicit SyntaxAnchor(std::shared_ptr<const State> state) : m_state(std::move(state)) {}
+  struct Deferred;
+  explicit SyntaxAnchor(std::shared_ptr<Deferred> deferred) : m_deferred(std::move(deferred)) {}
 
 private:
-  std::shared_ptr<const State> m_state;
+  const State& state() const;
+  std::shared_ptr<Deferred> m_deferred;
 };
+
+// The literal compile() derives from a query's #eq? predicates, read from the query's text
+// without compiling it: the longest string of a positive `#eq?` on a capture every match has,
+// when the query holds a single pattern ("" when there is none). Nullopt when the text holds
+// something this reading does not follow (non-ASCII bytes, a syntax error): the query must
+// then be compiled to know. Follows tree-sitter 0.25's ts_query__parse_pattern.
+std::optional<std::string> literal_from_query_text(std::string_view query);
 
 // `text` with every whole-word occurrence of each export macro replaced by spaces, so that
 // offsets are unchanged while tree-sitter no longer sees the macros.

@@ -6,14 +6,20 @@
 #include <utility>
 #include <variant>
 
+#include "base/exit_code.hpp"
+
 namespace tp {
 
 // An environment failure with the context gathered at each layer boundary, outermost first:
 // "apply cmake-minimum: writing third_party/fmt/CMakeLists.txt: permission denied".
+// It carries the exit code it ends the process with: environment unless made otherwise (a
+// conflict that blocks a recovery, an unknown id on the command line).
 class Error {
 public:
-  explicit Error(std::string message) : m_message(std::move(message)) {}
+  explicit Error(std::string message, ExitCode code = ExitCode::environment)
+      : m_message(std::move(message)), m_code(code) {}
   const std::string& message() const { return m_message; }
+  ExitCode code() const { return m_code; }
   // Prefixes context ("writing x") to the message; returns *this for chaining.
   Error& context(const std::string& what) {
     m_message = what + ": " + m_message;
@@ -22,13 +28,16 @@ public:
 
 private:
   std::string m_message;
+  ExitCode m_code;
 };
 
 template <typename E> struct Unexpected {
   E error;
 };
 inline Unexpected<Error> unexpected(Error e) { return {std::move(e)}; }
-inline Unexpected<Error> fail(std::string message) { return {Error(std::move(message))}; }
+inline Unexpected<Error> fail(std::string message, ExitCode code = ExitCode::environment) {
+  return {Error(std::move(message), code)};
+}
 
 template <typename T> class [[nodiscard]] Result {
 public:

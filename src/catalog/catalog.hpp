@@ -120,11 +120,19 @@ struct LoadResult {
   Diagnostics diagnostics;  // every problem found, in file order
 };
 
-// Loads a catalog from its files. Never stops at the first problem.
-LoadResult load_catalog(CatalogFiles files, std::string origin);
+// Loads a catalog from its files. Never stops at the first problem. Every anchor is compiled,
+// and every problem reported, unless `query_compilation` defers syntax queries to their first
+// use (anchor::QueryCompilation).
+LoadResult load_catalog(CatalogFiles files, std::string origin,
+                        anchor::QueryCompilation query_compilation = anchor::QueryCompilation::at_load);
 
-// The catalog embedded in this binary.
+// The catalog embedded in this binary, its syntax queries compiled on first use (the build
+// checks that they compile).
 LoadResult load_embedded_catalog();
+
+// The embedded catalog's version (load_embedded_catalog().catalog.version), reading only its
+// catalog.toml: empty when that has none.
+std::string embedded_catalog_version();
 
 // Reads every file below `dir` (fails only on I/O errors; content problems are diagnostics).
 Result<CatalogFiles> read_catalog_folder(const std::string& dir);

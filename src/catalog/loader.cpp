@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <set>
 
+#include "catalog/case_toml.hpp"
 #include "catalog/embedded_catalog.hpp"
 #include "anchor/include_scan.hpp"
+#include "base/suggestion.hpp"
 #include "platform/files.hpp"
 
 // toml++ compiled into this translation unit without exceptions: parse errors come back as
@@ -72,33 +74,27 @@ const Patchset* Catalog::find(std::string_view id) const {
 
 namespace {
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j)
-    row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
 // toml++ 3.3 (Debian 12) reaches __builtin_unreachable() in is_non_ascii_horizontal_whitespace()
-// for U+00A1..U+0499 and U+FB06..U+FEFE wherever it tests for whitespace, also in valid TOML
-// (a line of a """ string after a line-ending backslash starting with such a character;
-// marzer/tomlplusplus#190, #295; found by fuzz/catalog_loader_fuzz.cpp). Until the fixed release
-// is everywhere, those code points reach toml++ as private-use code points U+E000..U+E7F8 (one
-// for one, so lines and columns stay right), and every string read back is mapped back.
+// for U+00A1..U+0499, U+2C5E..U+3057 (but U+3000) and U+FB26..U+FEFE wherever it tests for
+// whitespace, also in valid TOML (a line of a """ string after a line-ending backslash starting
+// with such a character; marzer/tomlplusplus#190, #295; found by fuzz/catalog_loader_fuzz.cpp).
+// These are the code points of its lookup's children 0, 11 and 63 that its switch does not
+// handle. Until the fixed release is everywhere, those code points reach toml++ as private-use
+// code points from U+E000 on (one for one, so lines and columns stay right), and every string
+// read back is mapped back.
+struct ShelteredRange {
+  char32_t first, end; // [first, end)
+};
+constexpr ShelteredRange k_sheltered[] = {
+    {0xA1, 0x49A}, {0x2C5E, 0x3000}, {0x3001, 0x3058}, {0xFB06, 0xFEFF}};
 constexpr char32_t k_shelter = 0xE000; // first private-use code point used
-constexpr char32_t k_low_first = 0xA1, k_low_end = 0x49A;     // is_non_ascii_… child 0
-constexpr char32_t k_high_first = 0xFB06, k_high_end = 0xFEFF; // is_non_ascii_… child 63
-constexpr char32_t k_high_shelter = k_shelter + 0x400;
-constexpr char32_t k_shelter_end = k_high_shelter + (k_high_end - k_high_first);
+constexpr char32_t k_shelter_last = 0xEBEA; // the last one, as the message below says
+static_assert([] {
+  char32_t n = 0;
+  for (const auto& r : k_sheltered)
+    n += r.end - r.first;
+  return k_shelter + n - 1 == k_shelter_last && k_shelter_last <= 0xF8FF;
+}());
 
 // The code point of the well-formed UTF-8 sequence at `at` and its length; length 0 if malformed.
 std::pair<char32_t, std::size_t> decode_utf8(std::string_view s, std::size_t at) {
@@ -146,19 +142,25 @@ template <typename Map> std::string remap_utf8(std::string_view s, Map map) {
   return out;
 }
 
+// The private-use code point standing for `cp` while toml++ reads the text; 0 when `cp` is safe.
 char32_t shelter(char32_t cp) {
-  if (cp >= k_low_first && cp < k_low_end)
-    return k_shelter + (cp - k_low_first);
-  if (cp >= k_high_first && cp < k_high_end)
-    return k_high_shelter + (cp - k_high_first);
+  char32_t to = k_shelter;
+  for (const auto& r : k_sheltered) {
+    if (cp >= r.first && cp < r.end)
+      return to + (cp - r.first);
+    to += r.end - r.first;
+  }
   return 0;
 }
 
+// The code point a sheltered one stands for; 0 when `cp` is no sheltered code point.
 char32_t unshelter(char32_t cp) {
-  if (cp >= k_shelter && cp < k_shelter + (k_low_end - k_low_first))
-    return k_low_first + (cp - k_shelter);
-  if (cp >= k_high_shelter && cp < k_shelter_end)
-    return k_high_first + (cp - k_high_shelter);
+  char32_t from = k_shelter;
+  for (const auto& r : k_sheltered) {
+    if (cp >= from && cp < from + (r.end - r.first))
+      return r.first + (cp - from);
+    from += r.end - r.first;
+  }
   return 0;
 }
 
@@ -178,7 +180,7 @@ public:
       return 0;
     });
     if (needs_shelter && holds_shelter) {
-      error_at_offset(0, "this file mixes private-use characters U+E000..U+E7F8 with characters "
+      error_at_offset(0, "this file mixes private-use characters U+E000..U+EBEA with characters "
                          "that toml++ 3.3 cannot read safely; remove the private-use ones");
       return std::nullopt;
     }
@@ -231,15 +233,7 @@ public:
       const std::string k = restored(key.str());
       if (std::find(allowed.begin(), allowed.end(), k) != allowed.end())
         continue;
-      std::string best;
-      std::size_t best_distance = 3;
-      for (auto a : allowed) {
-        auto d = edit_distance(k, a);
-        if (d < best_distance) {
-          best_distance = d;
-          best = std::string(a);
-        }
-      }
+      const std::string best = closest_name(k, {allowed.begin(), allowed.end()}).value_or("");
       std::string message = "unknown key '" + std::string(k) + "' in " + std::string(where);
       message += best.empty() ? std::string("; expected one of: ") + join(allowed)
                               : "; did you mean '" + best + "'?";
@@ -710,10 +704,12 @@ bool is_patchset_file(const std::string& path) {
 
 } // namespace
 
-LoadResult load_catalog(CatalogFiles files, std::string origin) {
+LoadResult load_catalog(CatalogFiles files, std::string origin,
+                        anchor::QueryCompilation query_compilation) {
   LoadResult result;
   result.catalog.origin = std::move(origin);
   anchor::CompileOptions options;
+  options.query_compilation = query_compilation;
 
   auto catalog_file = files.find("catalog.toml");
   if (catalog_file == files.end()) {
@@ -769,7 +765,23 @@ LoadResult load_embedded_catalog() {
   CatalogFiles files;
   for (const auto& f : embedded_catalog_files())
     files.emplace(std::string(f.path), std::string(f.bytes));
-  return load_catalog(std::move(files), "embedded");
+  // The build compiled every query of this catalog (src/check_embedded_catalog.cpp): a run
+  // compiles only those its files reach.
+  return load_catalog(std::move(files), "embedded", anchor::QueryCompilation::on_first_use);
+}
+
+std::string embedded_catalog_version() {
+  // What load_embedded_catalog() puts in Catalog::version, from catalog.toml alone.
+  for (const auto& f : embedded_catalog_files()) {
+    if (f.path != "catalog.toml")
+      continue;
+    Diagnostics ignored;
+    const anchor::CompileOptions options;
+    FileLoader loader("catalog.toml", f.bytes, ignored, options);
+    if (auto table = loader.parse())
+      return loader.string_field(*table, "version", true, *table).value_or("");
+  }
+  return "";
 }
 
 Result<CatalogFiles> read_catalog_folder(const std::string& dir) {
@@ -789,6 +801,39 @@ Result<CatalogFiles> read_catalog_folder(const std::string& dir) {
   if (ec)
     return fail("reading catalog folder " + dir + ": " + ec.message());
   return files;
+}
+
+// case.toml's reader (catalog/case_toml.hpp), with the patchset files' diagnostics.
+std::optional<StringFields> read_string_fields(const std::string& path, std::string_view text,
+                                               std::initializer_list<std::string_view> keys,
+                                               std::string_view table,
+                                               std::initializer_list<std::string_view> table_keys,
+                                               Diagnostics& out) {
+  const anchor::CompileOptions no_anchors;
+  FileLoader loader(path, text, out, no_anchors);
+  auto root = loader.parse();
+  if (!root)
+    return std::nullopt;
+  StringFields fields;
+  auto read = [&](const toml::table& from, std::initializer_list<std::string_view> names,
+                  const std::string& prefix) {
+    for (std::string_view name : names)
+      if (const toml::node* node = from.get(name); node && !(prefix.empty() && name == table))
+        fields[prefix + std::string(name)] = {loader.string_field(from, name, false, from),
+                                              loader.string_content_offset(*node)};
+  };
+  loader.check_keys(*root, keys, path.substr(path.rfind('/') + 1));
+  read(*root, keys, "");
+  if (const toml::node* node = root->get(table)) {
+    if (const toml::table* nested = node->as_table()) {
+      loader.check_keys(*nested, table_keys, "[" + std::string(table) + "]");
+      read(*nested, table_keys, std::string(table) + ".");
+    } else {
+      loader.error_at(*node, "'" + std::string(table) + "' must be a table, not " +
+                                 FileLoader::type_name(*node));
+    }
+  }
+  return fields;
 }
 
 } // namespace tp::catalog

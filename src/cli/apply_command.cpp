@@ -1,10 +1,8 @@
 // apply [--dry] [--partial] and export DIR: plan the catalog, then render, execute or export it.
-#include <fstream>
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "cli/render_plan.hpp"
-#include "ops/apply.hpp"
 #include "platform/files.hpp"
 
 #ifndef TP_ENGINE_VERSION
@@ -15,73 +13,34 @@ namespace tp::cli {
 
 namespace {
 
-struct Planned {
-  catalog::Catalog catalog;
-  Checkout checkout;
-  ops::Plan plan;
-};
-
-std::optional<Planned> plan_checkout(const GlobalOptions& options,
-                                     const std::vector<std::string>& only, ExitCode& code) {
-  // The index listing is the longest step on a large checkout; it overlaps loading the catalog.
-  ops::ListingPrefetch prefetch(options.directory);
-  auto catalog = load_catalog_or_report(options);
-  if (!catalog) {
-    code = ExitCode::usage;
-    return std::nullopt;
+// Plans the checkout and tells what a recovery did and which --fact looks wrong.
+Result<engine::PlannedCheckout> plan(const GlobalOptions& options, std::optional<catalog::Catalog>& catalog,
+                                     const std::vector<std::string>& only) {
+  auto planned = engine::plan_checkout(checkout_request(options), catalog_loader(options, catalog), {only});
+  if (planned) {
+    print_recovered(planned->recovery);
+    print_fact_warnings(planned->fact_warnings);
   }
-  auto checkout = open_checkout(options, code);
-  if (!checkout)
-    return std::nullopt;
-  if (!recover_if_interrupted(*checkout, code))
-    return std::nullopt;
-  for (const auto& id : only)
-    if (!catalog->find(id) && !catalog->find_gate(id)) { // --only GATE: just that gate's report
-      print_error("no patchset '" + id + "' in the catalog (see: torchpatch list)");
-      code = ExitCode::usage;
-      return std::nullopt;
-    }
-  ops::WorkTreeSource tree(checkout->root, checkout->repository ? &*checkout->repository : nullptr,
-                           &prefetch);
-  ops::PlanOptions plan_options;
-  set_facts(options, plan_options);
-  plan_options.only = only;
-  auto plan = ops::plan_patchsets(*catalog, tree, checkout->version, plan_options);
-  if (!plan) {
-    print_error(plan.error().message());
-    code = ExitCode::environment;
-    return std::nullopt;
-  }
-  return Planned{std::move(*catalog), std::move(*checkout), std::move(*plan)};
+  return planned;
 }
 
 } // namespace
 
 int run_apply(const GlobalOptions& options, const ApplyArgs& args) {
-  ExitCode code = ExitCode::ok;
-  auto planned = plan_checkout(options, args.only, code);
+  std::optional<catalog::Catalog> catalog;
+  auto planned = plan(options, catalog, args.only);
   if (!planned)
-    return to_int(code);
-  const ops::Plan& plan = planned->plan;
+    return fail_with(planned.error());
+  const engine::Plan& plan = planned->plan;
   bool color = use_color(options);
   if (args.dry == Dry::yes) {
     std::cout << render_plan(plan, options.format, color, "dry-run");
     return to_int(plan.has_conflict() ? ExitCode::conflict : ExitCode::ok);
   }
-  if (!planned->checkout.repository) {
-    print_error("apply needs a git checkout: its journal lives in the repository's git folder "
-                "(apply --dry works anywhere)");
-    return to_int(ExitCode::environment);
-  }
-  auto report = ops::apply_plan(plan, planned->checkout.root,
-                                ops::journal_dir_of(planned->checkout.repository->git_dir()),
-                                args.partial == Partial::yes ? ops::Partial::yes : ops::Partial::no,
-                                {TP_ENGINE_VERSION, planned->catalog.version});
-  if (!report) {
-    print_error(report.error().message());
-    return to_int(ExitCode::environment);
-  }
-  bool refused = report->kind == ops::ApplyReport::Kind::refused_conflict;
+  auto report = engine::apply_checkout(*planned, args.partial, TP_ENGINE_VERSION);
+  if (!report)
+    return fail_with(report.error());
+  bool refused = report->kind == engine::ApplyReport::Kind::refused_conflict;
   if (options.format == Format::json) {
     std::cout << render_plan_json(plan, refused ? "refused" : "apply");
   } else if (options.format == Format::github) {
@@ -104,30 +63,14 @@ int run_apply(const GlobalOptions& options, const ApplyArgs& args) {
 }
 
 int run_export(const GlobalOptions& options, const std::string& directory) {
-  ExitCode code = ExitCode::ok;
-  auto planned = plan_checkout(options, {}, code);
+  std::optional<catalog::Catalog> catalog;
+  auto planned = plan(options, catalog, {});
   if (!planned)
-    return to_int(code);
-  std::string series;
-  auto patches = ops::export_series(planned->plan, planned->catalog, series);
-  const std::filesystem::path folder = platform::path_from_utf8(directory);
-  std::error_code ec;
-  std::filesystem::create_directories(folder, ec);
-  if (ec) {
-    print_error("creating " + directory + ": " + ec.message());
-    return to_int(ExitCode::environment);
-  }
-  for (const auto& p : patches)
-    if (auto r = platform::write_file_atomic(folder / p.file_name, p.content);
-        !r) {
-      print_error(r.error().message());
-      return to_int(ExitCode::environment);
-    }
-  if (auto r = platform::write_file_atomic(folder / "series", series); !r) {
-    print_error(r.error().message());
-    return to_int(ExitCode::environment);
-  }
-  std::cout << "wrote " << patches.size() << " patch(es) and series to " << directory
+    return fail_with(planned.error());
+  auto exported = engine::export_checkout(*planned, platform::path_from_utf8(directory));
+  if (!exported)
+    return fail_with(exported.error());
+  std::cout << "wrote " << exported->patches << " patch(es) and series to " << directory
             << " (apply with: git apply, or quilt, or patch -p1 < each file)\n";
   if (planned->plan.has_conflict())
     std::cout << render_plan_summary(planned->plan, false);

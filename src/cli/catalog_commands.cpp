@@ -7,26 +7,19 @@
 
 namespace tp::cli {
 
-int run_list(const GlobalOptions& options) {
-  auto catalog = load_catalog_or_report(options);
-  if (!catalog)
-    return to_int(ExitCode::usage);
-  ExitCode code = ExitCode::ok;
-  auto checkout = open_checkout(options, code);
-  if (!checkout)
-    return to_int(code);
-  ops::WorkTreeSource tree(checkout->root, checkout->repository ? &*checkout->repository : nullptr);
-  ops::PlanOptions plan_options;
-  set_facts(options, plan_options);
-  auto plan = ops::plan_patchsets(*catalog, tree, checkout->version, plan_options);
-  if (!plan) {
-    print_error(plan.error().message());
-    return to_int(ExitCode::environment);
-  }
+int run_list(const GlobalOptions& options, ListDetail detail) {
+  std::optional<catalog::Catalog> catalog;
+  auto planned = engine::plan_checkout(checkout_request(options), catalog_loader(options, catalog),
+                                       {{}, engine::Recovery::leave});
+  if (!planned)
+    return fail_with(planned.error());
+  print_fact_warnings(planned->fact_warnings);
+  const engine::Plan* plan = &planned->plan;
   if (options.format == Format::json)
     std::cout << render_plan_json(*plan, "list");
   else
-    std::cout << render_plan_summary(*plan, use_color(options));
+    std::cout << (detail == ListDetail::per_edit ? render_plan_summary(*plan, use_color(options))
+                          : render_plan_list(*plan, use_color(options)));
   return to_int(ExitCode::ok);
 }
 

@@ -3,13 +3,10 @@
 #include <string>
 #include <vector>
 
+#include "base/modes.hpp"
 #include "cli/context.hpp"
 
 namespace tp::cli {
-
-enum class Dry { no, yes };
-enum class Partial { no, yes };
-enum class Force { no, yes };
 
 struct ApplyArgs {
   Dry dry = Dry::no;
@@ -33,7 +30,9 @@ int run_test(const GlobalOptions& options, const TestArgs& args);
 int run_export(const GlobalOptions& options, const std::string& directory);
 int run_revert(const GlobalOptions& options, const RevertArgs& args);
 int run_status(const GlobalOptions& options);
-int run_list(const GlobalOptions& options);
+// list: one line per patchset and gate, or (--verbose) every edit of every file, as apply --dry.
+enum class ListDetail { per_patchset, per_edit };
+int run_list(const GlobalOptions& options, ListDetail detail);
 int run_show(const GlobalOptions& options, const std::string& id);
 
 // Authoring tools (docs/authoring.md).

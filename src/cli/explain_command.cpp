@@ -6,7 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
-#include "ops/explain.hpp"
+#include "tools/explain.hpp"
 #include "platform/files.hpp"
 
 namespace tp::cli {
@@ -17,44 +17,33 @@ struct Applicability {
   bool known = false;
   std::string where;                       // "PyTorch 2.0.1 (tag v2.0.1 at HEAD)"
   std::string why_unknown;                 // when !known
-  std::map<std::string, const ops::PatchsetReport*> by_id;
-  std::map<std::string, const ops::GateReport*> gate_by_id;
-  ops::Plan plan;
+  std::map<std::string, const engine::PatchsetReport*> by_id;
+  std::map<std::string, const engine::GateReport*> gate_by_id;
+  engine::Plan plan;
+  std::vector<std::string> fact_warnings;  // a misspelt --fact
 };
 
-// Plans the matched patchsets against the checkout at -C, if there is one. Never prints.
+// Plans the matched patchsets against the checkout at -C, if there is one, without recovering
+// a journal. Never prints.
 Applicability check_checkout(const GlobalOptions& options, const catalog::Catalog& catalog,
                              const std::vector<std::string>& ids) {
   Applicability out;
-  auto repository = repo::Repository::discover(options.directory);
-  std::filesystem::path root;
-  if (repository) {
-    root = repository->root();
-  } else if (options.torch_version) {
-    root = options.directory;
-  } else {
-    out.why_unknown = "not inside a git checkout, so whether they apply is unknown (run "
-                      "explain inside the PyTorch checkout, or pass -C DIR)";
+  engine::CheckoutRequest request = checkout_request(options);
+  request.plain_folder = engine::PlainFolder::as_given;
+  request.outside_message = "not inside a git checkout, so whether they apply is unknown (run "
+                            "explain inside the PyTorch checkout, or pass -C DIR)";
+  auto planned = engine::plan_checkout(request, [&]() -> Result<const catalog::Catalog*> { return &catalog; },
+                                       {ids, engine::Recovery::leave});
+  if (!planned) {
+    out.why_unknown = planned.error().message();
     return out;
   }
-  const repo::Repository* repo = repository ? &*repository : nullptr;
-  auto version = ops::resolve_version(options.torch_version, repo, root);
-  if (!version) {
-    out.why_unknown = version.error().message();
-    return out;
-  }
-  ops::WorkTreeSource tree(root, repo);
-  ops::PlanOptions plan_options;
-  set_facts(options, plan_options);
-  plan_options.only = ids;
-  auto plan = ops::plan_patchsets(catalog, tree, *version, plan_options);
-  if (!plan) {
-    out.why_unknown = plan.error().message();
-    return out;
-  }
+  out.fact_warnings = std::move(planned->fact_warnings);
   out.known = true;
-  out.plan = std::move(*plan);
-  out.where = root.generic_string() + ", PyTorch " + version->version.text + " (" + version->source + ")";
+  out.plan = std::move(planned->plan);
+  const engine::Checkout& checkout = planned->checkout;
+  out.where = checkout.root.generic_string() + ", PyTorch " + checkout.version.version.text + " (" +
+              checkout.version.source + ")";
   for (const auto& p : out.plan.patchsets)
     out.by_id[p.id] = &p;
   for (const auto& g : out.plan.gates)
@@ -62,23 +51,23 @@ Applicability check_checkout(const GlobalOptions& options, const catalog::Catalo
   return out;
 }
 
-std::string verdict(const ops::PatchsetReport& report) {
+std::string verdict(const engine::PatchsetReport& report) {
   switch (report.outcome) {
-  case ops::Outcome::will_apply: return "applies";
-  case ops::Outcome::already_applied: return "already applied here (the log may predate it)";
-  case ops::Outcome::upstream_fixed: return "upstream's own fix is already here";
-  case ops::Outcome::not_applicable: return "does not apply here: " + report.reason;
-  case ops::Outcome::submodule_absent:
+  case engine::Outcome::will_apply: return "applies";
+  case engine::Outcome::already_applied: return "already applied here (the log may predate it)";
+  case engine::Outcome::upstream_fixed: return "upstream's own fix is already here";
+  case engine::Outcome::not_applicable: return "does not apply here: " + report.reason;
+  case engine::Outcome::submodule_absent:
     return "its submodule is not initialised here (" + report.edits.front().repository + ")";
   default: break;
   }
   std::string first;
   for (const auto& e : report.edits)
-    if (ops::is_conflict(e.outcome)) {
+    if (engine::is_conflict(e.outcome)) {
       first = " (" + e.edit + " " + e.file + ": " + e.message + ")";
       break;
     }
-  return "conflicts here: " + std::string(ops::to_string(report.outcome)) + first;
+  return "conflicts here: " + std::string(engine::to_string(report.outcome)) + first;
 }
 
 } // namespace
@@ -95,16 +84,17 @@ int run_explain(const GlobalOptions& options, const std::string& log_file) {
     }
     log = std::move(*read);
   }
-  auto catalog = load_catalog_or_report(options);
+  auto catalog = load_catalog(options);
   if (!catalog)
-    return to_int(ExitCode::usage);
-  auto report = ops::explain_log(*catalog, log);
+    return fail_with(catalog.error());
+  auto report = tools::explain_log(*catalog, log);
   std::vector<std::string> ids;
   for (const auto& m : report.matches)
     ids.push_back(m.patchset);
   Applicability here;
   if (!report.matches.empty())
     here = check_checkout(options, *catalog, ids);
+  print_fact_warnings(here.fact_warnings);
 
   if (options.format == Format::json) {
     JsonWriter w;
@@ -115,10 +105,10 @@ int run_explain(const GlobalOptions& options, const std::string& log_file) {
       w.key("error").value(m.error).key("line").value(m.line).key("occurrences").value(m.occurrences);
       if (m.gate && here.known && here.gate_by_id.count(m.patchset)) {
         const auto& g = *here.gate_by_id[m.patchset];
-        w.key("outcome").value(ops::to_string(g.outcome)).key("reason").value(g.reason);
+        w.key("outcome").value(engine::to_string(g.outcome)).key("reason").value(g.reason);
         w.key("lifted_in").value(g.lifted_in);
       } else if (!m.gate && here.known && here.by_id.count(m.patchset)) {
-        w.key("outcome").value(ops::to_string(here.by_id[m.patchset]->outcome));
+        w.key("outcome").value(engine::to_string(here.by_id[m.patchset]->outcome));
       } else {
         w.key("outcome").null();
       }
@@ -159,7 +149,7 @@ int run_explain(const GlobalOptions& options, const std::string& log_file) {
     } else if (m.gate) {
       if (auto it = here.gate_by_id.find(m.patchset); it != here.gate_by_id.end()) {
         const auto& g = *it->second;
-        std::cout << "  this checkout: gate " << ops::to_string(g.outcome) << " (" << g.reason << ")\n";
+        std::cout << "  this checkout: gate " << engine::to_string(g.outcome) << " (" << g.reason << ")\n";
         for (const auto& f : g.facts)
           std::cout << "    " << f.fact << " " << (f.value.empty() ? "unknown" : f.value)
                     << (f.source.empty() ? "" : " (" + f.source + ")") << "; the gate needs "
@@ -167,7 +157,7 @@ int run_explain(const GlobalOptions& options, const std::string& log_file) {
       }
     } else if (auto it = here.by_id.find(m.patchset); it != here.by_id.end()) {
       std::cout << "  this checkout: " << verdict(*it->second) << "\n";
-      if (ops::is_conflict(it->second->outcome))
+      if (engine::is_conflict(it->second->outcome))
         std::cout << "  see:   torchpatch apply --dry --only " << m.patchset << "\n";
     }
     if (m.gate)

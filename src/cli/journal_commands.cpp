@@ -5,22 +5,11 @@
 #include "cli/json.hpp"
 #include "cli/render_plan.hpp"
 #include "edit/unified_diff.hpp"
-#include "ops/apply.hpp"
 #include "txn/transaction.hpp"
 
 namespace tp::cli {
 
 namespace {
-
-std::optional<Checkout> open_git_checkout(const GlobalOptions& options, ExitCode& code) {
-  auto checkout = open_checkout(options, code);
-  if (checkout && !checkout->repository) {
-    print_error("not inside a git checkout: there is no journal to read");
-    code = ExitCode::environment;
-    return std::nullopt;
-  }
-  return checkout;
-}
 
 std::string_view conflict_reason(txn::ConflictKind kind) {
   switch (kind) {
@@ -43,55 +32,32 @@ std::string_view state_name(txn::FileState state) {
 } // namespace
 
 int run_revert(const GlobalOptions& options, const RevertArgs& args) {
-  ExitCode code = ExitCode::ok;
-  auto checkout = open_checkout(options, code);
-  if (!checkout)
-    return to_int(code);
-  if (!checkout->repository) {
-    print_error("not inside a git checkout: there is no journal to revert");
-    return to_int(ExitCode::environment);
-  }
-  auto journal_dir = ops::journal_dir_of(checkout->repository->git_dir());
-  txn::Force force = args.force == Force::yes ? txn::Force::yes : txn::Force::no;
-  // With --force, a blocked interrupted transaction is rolled back too.
-  auto recovery = txn::recover_interrupted(checkout->root, journal_dir, force);
-  if (!recovery) {
-    print_error(recovery.error().message());
-    return to_int(ExitCode::environment);
-  }
-  if (recovery->kind == txn::RecoveryKind::blocked) {
-    ExitCode ignored;
-    recover_if_interrupted(*checkout, ignored); // prints the explanation
-    return to_int(ExitCode::conflict);
-  }
-  print_recovered(*recovery);
-  auto report = txn::revert(checkout->root, journal_dir, args.ids, force,
-                            args.dry == Dry::yes ? txn::Dry::yes : txn::Dry::no);
-  if (!report) {
-    print_error(report.error().message());
-    return to_int(ExitCode::environment);
-  }
-  bool conflicted = report->outcome == txn::RevertOutcome::conflicted;
+  auto reverted = engine::revert_checkout(checkout_request(options), args.ids, args.force, args.dry);
+  if (!reverted)
+    return fail_with(reverted.error());
+  print_recovered(reverted->recovery);
+  const txn::RevertReport& report = reverted->report;
+  bool conflicted = report.outcome == txn::RevertOutcome::conflicted;
   if (options.format == Format::json) {
     JsonWriter w;
     w.begin_object().key("schema_version").value(std::size_t{1});
-    const char* outcome = report->outcome == txn::RevertOutcome::reverted       ? "reverted"
-                          : report->outcome == txn::RevertOutcome::would_revert ? "would-revert"
+    const char* outcome = report.outcome == txn::RevertOutcome::reverted       ? "reverted"
+                          : report.outcome == txn::RevertOutcome::would_revert ? "would-revert"
                           : conflicted                                          ? "conflicted"
                                                                                 : "nothing-to-do";
     w.key("outcome").value(outcome).key("patchsets").begin_array();
-    for (const auto& id : report->reverted)
+    for (const auto& id : report.reverted)
       w.value(id);
     w.end_array().key("not_applied").begin_array();
-    for (const auto& id : report->not_applied)
+    for (const auto& id : report.not_applied)
       w.value(id);
     w.end_array().key("restored").begin_array();
-    for (const auto& f : report->restored)
+    for (const auto& f : report.restored)
       w.begin_object().key("patchset").value(f.patchset).key("path").value(f.path)
           .key("repository").value(f.repository).key("overwrote_changes").value(f.overwrote_changes)
           .end_object();
     w.end_array().key("conflicts").begin_array();
-    for (const auto& c : report->conflicts)
+    for (const auto& c : report.conflicts)
       w.begin_object().key("patchset").value(c.patchset).key("path").value(c.path)
           .key("repository").value(c.repository).key("reason").value(conflict_reason(c.kind))
           .end_object();
@@ -99,24 +65,24 @@ int run_revert(const GlobalOptions& options, const RevertArgs& args) {
     std::cout << w.str() << "\n";
     return to_int(conflicted ? ExitCode::conflict : ExitCode::ok);
   }
-  for (const auto& id : report->not_applied)
+  for (const auto& id : report.not_applied)
     std::cout << "not applied: " << id << "\n";
-  switch (report->outcome) {
+  switch (report.outcome) {
   case txn::RevertOutcome::nothing_to_do:
     std::cout << "nothing to revert\n";
     break;
   case txn::RevertOutcome::would_revert:
   case txn::RevertOutcome::reverted: {
-    const char* verb = report->outcome == txn::RevertOutcome::reverted ? "restored" : "would restore";
-    for (const auto& f : report->restored)
+    const char* verb = report.outcome == txn::RevertOutcome::reverted ? "restored" : "would restore";
+    for (const auto& f : report.restored)
       std::cout << verb << "  " << f.path << "  (" << f.patchset << ")"
                 << (f.overwrote_changes ? "  overwriting changes made since apply" : "") << "\n";
-    std::cout << (report->outcome == txn::RevertOutcome::reverted ? "reverted" : "would revert")
-              << " " << report->reverted.size() << " patchset(s)\n";
+    std::cout << (report.outcome == txn::RevertOutcome::reverted ? "reverted" : "would revert")
+              << " " << report.reverted.size() << " patchset(s)\n";
     break;
   }
   case txn::RevertOutcome::conflicted:
-    for (const auto& c : report->conflicts) {
+    for (const auto& c : report.conflicts) {
       std::cout << "conflict  " << c.path << "  (" << c.patchset << "): " << conflict_reason(c.kind)
                 << "\n";
       if (c.kind == txn::ConflictKind::changed_since_apply)
@@ -130,33 +96,21 @@ int run_revert(const GlobalOptions& options, const RevertArgs& args) {
 }
 
 int run_status(const GlobalOptions& options) {
-  ExitCode code = ExitCode::ok;
-  auto catalog = load_catalog_or_report(options);
+  auto catalog = load_catalog(options);
   if (!catalog)
-    return to_int(ExitCode::usage);
-  auto checkout = open_git_checkout(options, code);
-  if (!checkout)
-    return to_int(code);
-  if (!recover_if_interrupted(*checkout, code))
-    return to_int(code);
-  auto state = txn::load_journal(checkout->root, ops::journal_dir_of(checkout->repository->git_dir()));
-  if (!state) {
-    print_error(state.error().message());
-    return to_int(ExitCode::environment);
-  }
-  ops::WorkTreeSource tree(checkout->root, &*checkout->repository);
-  ops::PlanOptions plan_options;
-  set_facts(options, plan_options);
-  auto plan = ops::plan_patchsets(*catalog, tree, checkout->version, plan_options);
-  if (!plan) {
-    print_error(plan.error().message());
-    return to_int(ExitCode::environment);
-  }
+    return fail_with(catalog.error());
+  auto status = engine::checkout_status(checkout_request(options), *catalog);
+  if (!status)
+    return fail_with(status.error());
+  print_recovered(status->recovery);
+  print_fact_warnings(status->fact_warnings);
+  const txn::JournalState& state = status->journal;
+  const engine::Plan& plan = status->plan;
   if (options.format == Format::json) {
     JsonWriter w;
     w.begin_object().key("schema_version").value(std::size_t{1});
     w.key("applied").begin_array();
-    for (const auto& p : state->patchsets) {
+    for (const auto& p : state.patchsets) {
       w.begin_object().key("id").value(p.id).key("applied_at").value(p.applied_at)
           .key("catalog_version").value(p.catalog_version).key("engine_version").value(p.engine_version)
           .key("files").begin_array();
@@ -167,20 +121,20 @@ int run_status(const GlobalOptions& options) {
     }
     w.end_array();
     w.key("plan").begin_array();
-    for (const auto& p : plan->patchsets)
-      w.begin_object().key("id").value(p.id).key("outcome").value(ops::to_string(p.outcome)).end_object();
+    for (const auto& p : plan.patchsets)
+      w.begin_object().key("id").value(p.id).key("outcome").value(engine::to_string(p.outcome)).end_object();
     w.end_array().end_object();
     std::cout << w.str() << "\n";
     return 0;
   }
-  if (state->patchsets.empty())
+  if (state.patchsets.empty())
     std::cout << "no patchset is applied\n";
-  for (const auto& p : state->patchsets) {
+  for (const auto& p : state.patchsets) {
     std::cout << "applied  " << p.id << "  " << p.applied_at << "  catalog " << p.catalog_version << "\n";
     for (const auto& f : p.files)
       std::cout << "    " << state_name(f.state) << "  " << f.path << "\n";
   }
-  std::cout << "\nnow:\n" << render_plan_summary(*plan, use_color(options));
+  std::cout << "\nnow:\n" << render_plan_summary(plan, use_color(options));
   return 0;
 }
 

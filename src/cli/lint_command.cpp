@@ -5,7 +5,7 @@
 #include "catalog/embedded_catalog.hpp"
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
-#include "ops/lint.hpp"
+#include "tools/lint.hpp"
 
 namespace tp::cli {
 
@@ -30,7 +30,7 @@ int run_lint(const GlobalOptions& options) {
     origin = "embedded";
     prefix = "patchsets/"; // the folder the embedded copy was built from
   }
-  auto report = ops::lint_catalog(std::move(files), origin);
+  auto report = tools::lint_catalog(std::move(files), origin);
   for (auto& d : report.diagnostics)
     d.file = prefix + d.file;
 

@@ -1,12 +1,18 @@
 #include "cli/main.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
 #include <exception>
 #include <functional>
+#include <initializer_list>
 #include <iostream>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
+#include "base/suggestion.hpp"
 #include "catalog/catalog.hpp"
 #include "cli/commands.hpp"
 #include "platform/files.hpp"
@@ -20,17 +26,121 @@ namespace tp::cli {
 namespace {
 
 std::string version_text() {
-  auto loaded = catalog::load_embedded_catalog();
+  const std::string catalog_version = catalog::embedded_catalog_version();
   return std::string("torchpatch ") + TP_ENGINE_VERSION + " (catalog " +
-         (loaded.catalog.version.empty() ? "unloadable" : loaded.catalog.version) + ")";
+         (catalog_version.empty() ? "unloadable" : catalog_version) + ")";
+}
+
+std::string join(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::string_view n : names)
+    out += (out.empty() ? "" : ", ") + std::string(n);
+  return out;
+}
+
+// The end of an "unknown …" message, worded as the catalog's loader words an unknown key.
+std::string did_you_mean(std::string_view name, const std::vector<std::string_view>& known) {
+  auto best = closest_name(name, known);
+  return best ? "did you mean '" + *best + "'?" : "expected one of: " + join(known);
+}
+
+// The values of an enum option, matched case-insensitively (`--format JSON`); the help shows
+// them as `text|diff|json|github`, and an unknown one is a usage error that names them.
+template <typename Enum>
+CLI::Validator one_of(std::vector<std::pair<std::string_view, Enum>> values) {
+  return CLI::Validator(
+      [values](std::string& value) -> std::string {
+        std::string lower = value;
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        std::vector<std::string_view> names;
+        for (const auto& [name, e] : values) {
+          if (lower == name) {
+            value = std::to_string(static_cast<int>(e)); // what CLI11 converts to the enum
+            return "";
+          }
+          names.push_back(name);
+        }
+        return "unknown value '" + value + "'; " + did_you_mean(lower, names);
+      },
+      "");
+}
+
+template <typename Enum>
+std::string choices(const std::vector<std::pair<std::string_view, Enum>>& values) {
+  std::string out;
+  for (const auto& [name, e] : values)
+    out += (out.empty() ? "" : "|") + std::string(name);
+  return out;
+}
+
+bool is_option(const std::string& argument) { return argument.size() > 1 && argument[0] == '-'; }
+
+// The options of `apps` (a command, then the global ones it accepts too), each by its long name,
+// or its short one when it has none.
+std::vector<std::string> option_names(std::initializer_list<const CLI::App*> apps) {
+  std::vector<std::string> names;
+  for (const CLI::App* a : apps) {
+    if (!a)
+      continue;
+    for (const CLI::Option* o : a->get_options()) {
+      std::string name = !o->get_lnames().empty()   ? "--" + o->get_lnames().front()
+                         : !o->get_snames().empty() ? "-" + o->get_snames().front()
+                                                    : "";
+      if (!name.empty() && std::find(names.begin(), names.end(), name) == names.end())
+        names.push_back(name);
+    }
+  }
+  return names;
+}
+
+// What CLI11 rejected, said the way the catalog's loader says it of a key: the argument, and
+// the nearest name torchpatch knows. CLI11's own message is the fallback ("DIR is required").
+std::string describe_parse_error(const CLI::App& app, const CLI::ParseError& error) {
+  const CLI::App* command = nullptr;
+  for (const CLI::App* parsed : app.get_subcommands())
+    command = parsed;
+  std::vector<std::string_view> commands;
+  for (const CLI::App* sub : app.get_subcommands({}))
+    commands.push_back(sub->get_name());
+
+  const std::vector<std::string> left = app.remaining(true);
+  if (left.empty()) {
+    if (!command)
+      return "a command is required; expected one of: " + join(commands);
+    // "DIR is required" alone does not say whose.
+    if (dynamic_cast<const CLI::RequiredError*>(&error))
+      return command->get_name() + ": " + error.what();
+    return error.what();
+  }
+  const std::string& first = left.front();
+  if (!is_option(first)) {
+    if (!command)
+      return "unknown command '" + first + "'; " + did_you_mean(first, commands);
+    return "unexpected argument '" + first + "' to '" + command->get_name() + "'";
+  }
+  const std::string name = first.substr(0, first.find('='));
+  // A command's option given before the command: say where it goes.
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    const std::vector<std::string> own = option_names({sub});
+    if ((!command || command == sub) && std::find(own.begin(), own.end(), name) != own.end())
+      return "option '" + name + "' goes after the command: torchpatch " + sub->get_name() + " " +
+             name;
+  }
+  const std::vector<std::string> names = option_names({command, &app});
+  std::vector<std::string_view> known(names.begin(), names.end());
+  // A one-letter option is one edit away from every other: no guess, the list.
+  if (name.size() == 2)
+    return "unknown option '" + name + "'; expected one of: " + join(known);
+  return "unknown option '" + name + "'; " + did_you_mean(name, known);
 }
 
 int run(int argc, char** argv) {
   CLI::App app{"torchpatch: a versioned, tested catalog of source patches for building older "
                "PyTorch releases with today's toolchains"};
   app.require_subcommand(1);
-  // A callback: loading the catalog (and compiling its queries) is for --version alone, not a
-  // cost every command pays before it starts.
+  // A callback: reading the catalog's version is for --version alone, not a cost every command
+  // pays before it starts.
   app.set_version_flag("--version", std::function<std::string()>(version_text));
 
   GlobalOptions options;
@@ -39,16 +149,20 @@ int run(int argc, char** argv) {
   app.add_option("--catalog", options.catalog_dir, "Read patchsets from DIR instead of the built-in catalog")
       ->option_text("DIR");
   app.add_option("--torch-version", options.torch_version,
-                 "Treat the checkout as this PyTorch version (overrides tags and version.txt)");
+                 "Treat the checkout as this PyTorch version (overrides tags and version.txt)")
+      ->option_text("V");
   app.add_option("--fact", options.facts, "A fact for patchset conditions, e.g. compiler=clang-cl")
       ->option_text("KEY=VALUE");
-  std::map<std::string, Format> formats{{"text", Format::text}, {"diff", Format::diff},
-                                        {"json", Format::json}, {"github", Format::github}};
+  const std::vector<std::pair<std::string_view, Format>> formats{
+      {"text", Format::text}, {"diff", Format::diff}, {"json", Format::json}, {"github", Format::github}};
   app.add_option("--format", options.format, "Output: text (default), diff, json or github")
-      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
-  std::map<std::string, Color> colors{{"auto", Color::auto_}, {"always", Color::always}, {"never", Color::never}};
+      ->transform(one_of(formats))
+      ->option_text(choices(formats));
+  const std::vector<std::pair<std::string_view, Color>> colors{
+      {"auto", Color::auto_}, {"always", Color::always}, {"never", Color::never}};
   app.add_option("--color", options.color, "Color the text output: auto (default), always, never")
-      ->transform(CLI::CheckedTransformer(colors, CLI::ignore_case));
+      ->transform(one_of(colors))
+      ->option_text(choices(colors));
   app.fallthrough();
 
   ApplyArgs apply_args;
@@ -56,7 +170,7 @@ int run(int argc, char** argv) {
   auto* apply = app.add_subcommand("apply", "Apply the catalog's patchsets for this checkout's version");
   apply->add_flag("--dry,-n", dry, "Show what would change (a unified diff) and change nothing");
   apply->add_flag("--partial", partial, "Apply the patchsets without conflicts even if others conflict");
-  apply->add_option("--only", apply_args.only, "Only these patchset ids");
+  apply->add_option("--only", apply_args.only, "Only these patchset ids")->option_text("ID ...");
 
   RevertArgs revert_args;
   bool revert_dry = false, revert_force = false;
@@ -76,7 +190,10 @@ int run(int argc, char** argv) {
   test->add_option("ID", test_args.ids, "Patchset ids (default: all)");
   test->add_flag("--update", test_args.update, "Rewrite the cases' after/ files from what the patchsets produce");
 
-  auto* list = app.add_subcommand("list", "Every patchset, whether it applies to this checkout and why not");
+  bool list_verbose = false;
+  auto* list = app.add_subcommand("list", "Every patchset and gate: one line each, whether it applies to this checkout");
+  list->add_flag("--verbose", list_verbose,
+                 "Every edit of each patchset with its file and line, as apply --dry shows them");
   std::string show_id;
   auto* show = app.add_subcommand("show", "A patchset with its references and edits");
   show->add_option("ID", show_id, "Patchset id")->required();
@@ -89,7 +206,8 @@ int run(int argc, char** argv) {
 
   QueryArgs query_args;
   auto* query = app.add_subcommand("query", "Show what a syntax query, cmake command or regex matches in a file");
-  query->add_option("--lang", query_args.language, "A tree-sitter query in this language: c, cpp or python");
+  query->add_option("--lang", query_args.language, "A tree-sitter query in this language: c, cpp or python")
+      ->option_text("c|cpp|python");
   query->add_flag("--cmake", query_args.cmake, "List invocations of a cmake command (case-insensitive)");
   query->add_flag("--regex", query_args.regex, "An RE2 pattern ((?m) implied), with its named groups");
   query->add_option("FILE", query_args.file, "The file to search")->required();
@@ -108,12 +226,21 @@ int run(int argc, char** argv) {
   matrix->add_option("--tags", matrix_args.tags, "Tags matching this glob (default without --revs: every version tag)")
       ->option_text("GLOB");
 
+  // The README's words: commands, not subcommands; `--format text|diff|json|github` fits in the
+  // first column.
+  app.get_formatter()->label("SUBCOMMAND", "COMMAND");
+  app.get_formatter()->column_width(34);
+  for (CLI::App* sub : app.get_subcommands({}))
+    sub->group("Commands");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // --help and --version end parsing with success; every real parse error is a usage error.
-    int code = app.exit(e);
-    return code == 0 ? 0 : to_int(ExitCode::usage);
+    if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success))
+      return app.exit(e);
+    print_error(describe_parse_error(app, e));
+    return to_int(ExitCode::usage);
   }
   apply_args.dry = dry ? Dry::yes : Dry::no;
   apply_args.partial = partial ? Partial::yes : Partial::no;
@@ -132,7 +259,7 @@ int run(int argc, char** argv) {
   if (test->parsed())
     return run_test(options, test_args);
   if (list->parsed())
-    return run_list(options);
+    return run_list(options, list_verbose ? ListDetail::per_edit : ListDetail::per_patchset);
   if (show->parsed())
     return run_show(options, show_id);
   if (lint->parsed())

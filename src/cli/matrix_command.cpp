@@ -4,24 +4,27 @@
 
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
-#include "ops/matrix.hpp"
+#include "repo/revision_tree.hpp"
+#include "tools/matrix.hpp"
 #include "platform/files.hpp"
 
 namespace tp::cli {
 
 int run_matrix(const GlobalOptions& options, const MatrixArgs& args) {
-  auto catalog = load_catalog_or_report(options);
+  auto catalog = load_catalog(options);
   if (!catalog)
-    return to_int(ExitCode::usage);
+    return fail_with(catalog.error());
   auto store = repo::ObjectStore::open(options.directory);
   if (!store) {
     print_error(store.error().message());
     return to_int(ExitCode::environment);
   }
-  ops::MatrixOptions matrix_options;
+  tools::MatrixOptions matrix_options;
   matrix_options.revisions = args.revs;
   matrix_options.tag_glob = args.tags;
-  matrix_options.facts = facts_of(options);
+  auto facts = engine::gather_requested_facts(options.facts);
+  print_fact_warnings(facts.warnings);
+  matrix_options.facts = engine::values_of(facts.facts);
   const bool show_progress = platform::stdout_is_terminal();
   bool progressed = false;
   matrix_options.progress = [&](std::size_t index, std::size_t total, const std::string& name) {
@@ -30,7 +33,7 @@ int run_matrix(const GlobalOptions& options, const MatrixArgs& args) {
     std::cerr << "\rmatrix: planning " << (index + 1) << "/" << total << " " << name << "\x1b[K" << std::flush;
     progressed = true;
   };
-  auto report = ops::plan_matrix(*catalog, *store, matrix_options);
+  auto report = tools::plan_matrix(*catalog, *store, matrix_options);
   if (progressed)
     std::cerr << "\r\x1b[K" << std::flush;
   if (!report) {
@@ -53,13 +56,13 @@ int run_matrix(const GlobalOptions& options, const MatrixArgs& args) {
         w.key("version").null().key("error").value(c.error);
       w.key("outcomes").begin_object();
       for (const auto& [id, outcome] : c.outcomes)
-        w.key(id).value(ops::to_string(outcome));
+        w.key(id).value(engine::to_string(outcome));
       w.end_object().end_object();
     }
     w.end_array().end_object();
     std::cout << w.str() << "\n";
     bool failed = std::any_of(report->columns.begin(), report->columns.end(),
-                              [](const ops::MatrixColumn& c) { return !c.error.empty(); });
+                              [](const tools::MatrixColumn& c) { return !c.error.empty(); });
     return to_int(failed ? ExitCode::environment : ExitCode::ok);
   }
 
@@ -71,7 +74,7 @@ int run_matrix(const GlobalOptions& options, const MatrixArgs& args) {
   for (const auto& c : report->columns) {
     std::size_t w = std::max<std::size_t>(c.revision.name.size(), c.version ? c.version->version.text.size() : 1);
     for (const auto& [id, outcome] : c.outcomes)
-      w = std::max(w, ops::to_string(outcome).size());
+      w = std::max(w, engine::to_string(outcome).size());
     if (!c.error.empty())
       w = std::max<std::size_t>(w, 5);
     widths.push_back(w);
@@ -93,7 +96,7 @@ int run_matrix(const GlobalOptions& options, const MatrixArgs& args) {
     for (std::size_t i = 0; i < report->columns.size(); ++i) {
       const auto& c = report->columns[i];
       auto it = c.outcomes.find(id);
-      std::cout << "  " << cell(it != c.outcomes.end() ? std::string(ops::to_string(it->second)) : "error", widths[i]);
+      std::cout << "  " << cell(it != c.outcomes.end() ? std::string(engine::to_string(it->second)) : "error", widths[i]);
     }
     std::cout << "\n";
   }

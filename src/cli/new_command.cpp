@@ -2,14 +2,14 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "ops/new_patchset.hpp"
+#include "tools/new_patchset.hpp"
 #include "platform/files.hpp"
 
 namespace tp::cli {
 
 int run_new(const GlobalOptions& options, const NewArgs& args) {
   const std::string dir = options.catalog_dir.value_or("patchsets");
-  ops::NewPatchsetRequest request;
+  tools::NewPatchsetRequest request;
   request.id = args.id;
   request.path = args.path;
   for (auto [name, file, out] : {std::tuple{"--before", &args.before, &request.before},
@@ -32,28 +32,21 @@ int run_new(const GlobalOptions& options, const NewArgs& args) {
   }
   request.export_macros = catalog::load_embedded_catalog().catalog.export_macros;
   // The case pretends to be the version given, else this checkout's, else a recent release.
-  request.case_version = "2.0.1";
-  if (options.torch_version) {
-    request.case_version = *options.torch_version;
-  } else if (auto repository = repo::Repository::discover(options.directory)) {
-    if (auto version = ops::resolve_version(std::nullopt, &*repository, repository->root()))
-      request.case_version = version->version.text;
-  }
+  request.case_version = options.torch_version.value_or("2.0.1");
+  if (!options.torch_version)
+    if (auto checkout = engine::open_checkout(checkout_request(options)))
+      request.case_version = checkout->version.version.text;
 
-  auto drafted = ops::new_patchset(request);
+  auto drafted = tools::new_patchset(request);
   if (!drafted) {
     print_error("new " + args.id + ": " + drafted.error().message());
     return to_int(ExitCode::usage);
   }
-  for (const auto& [path, bytes] : drafted->files) {
-    auto target = std::filesystem::path(dir) / path;
-    std::filesystem::create_directories(target.parent_path(), ec);
-    if (auto w = platform::write_file_atomic(target, bytes); !w) {
-      print_error(w.error().message());
-      return to_int(ExitCode::environment);
-    }
-    std::cout << "wrote " << platform::display_path(target) << "\n";
-  }
+  auto written = tools::write_new_patchset(*drafted, dir);
+  if (!written)
+    return fail_with(written.error());
+  for (const auto& path : *written)
+    std::cout << "wrote " << platform::display_path(path) << "\n";
   std::string catalog_flag = options.catalog_dir ? " --catalog " + dir : " --catalog patchsets";
   std::cout << drafted->edits << " edit(s); next: fill in the TODOs in " << dir << "/" << args.id
             << ".toml, then\n  torchpatch test " << args.id << catalog_flag << "\n  torchpatch lint"

@@ -4,7 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
-#include "ops/query.hpp"
+#include "tools/query.hpp"
 #include "platform/files.hpp"
 
 namespace tp::cli {
@@ -44,7 +44,7 @@ int run_query(const GlobalOptions& options, const QueryArgs& args) {
     print_error("query needs exactly one of --lang c|cpp|python, --cmake or --regex");
     return to_int(ExitCode::usage);
   }
-  ops::QueryRequest request;
+  tools::QueryRequest request;
   request.pattern = args.pattern;
   std::string pattern_name = "<regex>";
   if (args.cmake) {
@@ -68,12 +68,12 @@ int run_query(const GlobalOptions& options, const QueryArgs& args) {
     print_error(bytes.error().message());
     return to_int(ExitCode::environment);
   }
-  auto result = ops::run_query(request, *bytes, pattern_name);
+  auto result = tools::run_query(request, *bytes, pattern_name);
   if (auto* diagnostic = std::get_if<Diagnostic>(&result)) {
     std::cerr << diagnostic->render();
     return to_int(ExitCode::usage);
   }
-  const auto& report = std::get<ops::QueryReport>(result);
+  const auto& report = std::get<tools::QueryReport>(result);
 
   if (options.format == Format::json) {
     JsonWriter w;

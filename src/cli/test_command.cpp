@@ -2,8 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "ops/case_runner.hpp"
-#include "platform/files.hpp"
+#include "tools/case_runner.hpp"
 
 namespace tp::cli {
 
@@ -20,46 +19,43 @@ int run_test(const GlobalOptions& options, const TestArgs& args) {
       print_error("no patchset '" + id + "' in the catalog");
       return to_int(ExitCode::usage);
     }
-  ops::CaseRunOptions run_options;
+  tools::CaseRunOptions run_options;
   run_options.only = args.ids;
   std::error_code ec;
   run_options.scratch = std::filesystem::temp_directory_path(ec) /
                         ("torchpatch-test-" + std::to_string(std::hash<std::string>{}(
                                                   catalog->origin + std::to_string(reinterpret_cast<std::uintptr_t>(&ec)))));
-  auto results = ops::run_cases(*catalog, run_options);
+  auto results = tools::run_cases(*catalog, run_options);
   std::size_t passed = 0, failed = 0, skipped = 0;
   for (const auto& r : results) {
     switch (r.status) {
-    case ops::CaseResult::Status::passed:
+    case tools::CaseResult::Status::passed:
       ++passed;
       std::cout << "ok    " << r.patchset << "/" << r.name << "\n";
       break;
-    case ops::CaseResult::Status::skipped:
+    case tools::CaseResult::Status::skipped:
       ++skipped;
       std::cout << "skip  " << r.patchset << "/" << r.name << ": " << r.skip_reason << "\n";
       break;
-    case ops::CaseResult::Status::failed:
+    case tools::CaseResult::Status::failed:
       ++failed;
       std::cout << "FAIL  " << r.patchset << "/" << r.name << "\n";
       for (const auto& f : r.failures)
         std::cout << "      " << f << "\n";
       break;
     }
-    if (args.update && r.status != ops::CaseResult::Status::skipped) {
-      for (const auto& [path, bytes] : r.produced_after) {
-        auto target = std::filesystem::path(*options.catalog_dir) / "cases" / r.patchset / r.name /
-                      "after" / path;
-        std::filesystem::create_directories(target.parent_path(), ec);
-        if (auto w = platform::write_file_atomic(target, bytes); !w) {
-          print_error(w.error().message());
-          return to_int(ExitCode::environment);
-        }
-        std::cout << "      updated " << target.generic_string() << "\n";
+    if (args.update) {
+      auto written = tools::write_produced_after(r, *options.catalog_dir);
+      if (!written) {
+        print_error(written.error().message());
+        return to_int(ExitCode::environment);
       }
+      for (const auto& path : *written)
+        std::cout << "      updated " << path.generic_string() << "\n";
     }
   }
   if (args.ids.empty())
-    for (const auto& id : ops::patchsets_without_cases(*catalog)) {
+    for (const auto& id : tools::patchsets_without_cases(*catalog)) {
       ++failed;
       std::cout << "FAIL  " << id << ": the patchset has no case\n";
     }

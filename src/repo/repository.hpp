@@ -51,7 +51,7 @@ public:
   // Every file `keep` keeps in the superproject's index and, recursively, in each initialised
   // submodule's, and the submodules (gitlinks) met on the way, from one walk of the indexes. The
   // filter is waited for only once the index has been read, so it may come from work done
-  // meanwhile (see ops::ListingPrefetch).
+  // meanwhile (see engine::ListingPrefetch).
   Result<IndexListing> list_index(std::shared_future<PathFilter> keep) const;
   Result<IndexListing> list_index(PathFilter keep = {}) const;
   // True when the work-tree file `path` (from the root; inside an initialised submodule too) is

@@ -252,7 +252,6 @@ std::string format_hash(std::uint64_t hash) {
   return std::string(k_hash_prefix) + hex;
 }
 
-fs::path journal_dir_for(const fs::path& git_dir) { return git_dir / "torchpatch"; }
 fs::path journal_path(const fs::path& journal_dir) { return journal_dir / "journal"; }
 fs::path lock_path(const fs::path& journal_dir) { return journal_dir / "lock"; }
 

@@ -26,8 +26,7 @@ std::uint64_t fnv1a_64(std::string_view bytes);
 // "fnv1a64:" followed by 16 lower-case hex digits.
 std::string format_hash(std::uint64_t hash);
 
-// Where the journal and its lock live inside the torchpatch folder of the superproject's git dir.
-fs::path journal_dir_for(const fs::path& git_dir); // <git dir>/torchpatch
+// Where the journal and its lock live inside the journal folder (engine::journal_dir_of).
 fs::path journal_path(const fs::path& journal_dir); // <journal dir>/journal
 fs::path lock_path(const fs::path& journal_dir);    // <journal dir>/lock
 

@@ -5,13 +5,14 @@
 //
 // Every function takes the checkout `root` (the superproject's work tree; FileChange paths are
 // relative to it) and the `journal_dir`, the torchpatch folder in the superproject's git dir
-// (journal_dir_for(git_dir)). Writers hold `<journal_dir>/lock` for their whole run, waiting up
+// (engine::journal_dir_of(git_dir)). Writers hold `<journal_dir>/lock` for their whole run, waiting up
 // to k_lock_wait for another torchpatch.
 #include <chrono>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "base/modes.hpp"
 #include "base/result.hpp"
 #include "platform/files.hpp"
 #include "txn/journal.hpp"
@@ -29,8 +30,8 @@ inline constexpr std::chrono::milliseconds k_lock_wait{2000};
 // journal entry is written, before any file is replaced. Never set it outside tests.
 inline constexpr const char* k_crash_hook_variable = "TORCHPATCH_TEST_CRASH_AFTER";
 
-enum class Force { no, yes };
-enum class Dry { no, yes };
+using tp::Dry; // callers may keep writing txn::Force, txn::Dry
+using tp::Force;
 
 struct FileChange {
   std::string path;       // relative to the checkout root, '/'-separated

@@ -126,8 +126,11 @@ TEST_CASE("list: shows the patchsets that will apply to each fixture, and why th
     for (const auto& [id, outcome] : expected)
       if (outcome == "not-applicable") {
         CAPTURE(id);
-        // The reason names the version and the patchset's range.
-        CHECK(list.out.find("(PyTorch " + fixture + " is outside") != std::string::npos);
+        // The patchset's line gives the reason: it names the version and the patchset's range.
+        const std::size_t line = list.out.find(" " + id + " ");
+        REQUIRE(line != std::string::npos);
+        CHECK(list.out.substr(line, list.out.find('\n', line) - line).find("  PyTorch " + fixture + " is outside") !=
+              std::string::npos);
       }
     const Output json = torchpatch_in(checkout, {"list", "--format", "json"});
     CHECK(json.code == 0);

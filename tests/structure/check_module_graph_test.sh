@@ -33,9 +33,9 @@ expect_problem "a .cpp includes a module its folder does not link" \
   'src/txn/journal.cpp:2: includes "repo/repository.hpp", but tp_txn does not link tp_repo'
 
 fresh
-sed -i '1a #include "edit/actions.hpp"' "$tmp/t/src/ops/plan.hpp"
+sed -i '1a #include "edit/actions.hpp"' "$tmp/t/src/engine/plan.hpp"
 expect_problem "a header includes a module linked PRIVATE" \
-  'src/ops/plan.hpp:2: the header includes "edit/actions.hpp", so tp_ops must link tp_edit PUBLIC'
+  'src/engine/plan.hpp:2: the header includes "edit/actions.hpp", so tp_engine must link tp_edit PUBLIC'
 
 fresh
 sed -i 's/^\(tp_module(txn .*DEPS tp_base tp_platform\))/\1 PRIVATE_DEPS tp_repo)/' "$tmp/t/src/CMakeLists.txt"
@@ -43,10 +43,10 @@ expect_problem "a module linked but included nowhere" \
   "src/CMakeLists.txt:$(line_of CMakeLists.txt '^tp_module(txn'): tp_txn links tp_repo, but no file in src/txn/ includes it"
 
 fresh
-sed -i 's/DEPS tp_base tp_catalog tp_ops tp_repo PRIVATE_DEPS tp_edit tp_platform tp_txn/DEPS tp_base tp_catalog tp_ops tp_repo tp_txn PRIVATE_DEPS tp_edit tp_platform/' \
+sed -i 's/DEPS tp_base tp_catalog tp_engine tp_txn PRIVATE_DEPS tp_edit tp_tools tp_platform tp_repo/DEPS tp_base tp_catalog tp_engine tp_txn tp_repo PRIVATE_DEPS tp_edit tp_tools tp_platform/' \
   "$tmp/t/src/CMakeLists.txt"
 expect_problem "a module linked PUBLIC that only .cpp files include" \
-  'tp_cli links tp_txn PUBLIC, but only its .cpp files include it (move it to PRIVATE_DEPS)'
+  'tp_cli links tp_repo PUBLIC, but only its .cpp files include it (move it to PRIVATE_DEPS)'
 
 fresh
 sed -i '1a #include <git2.h>' "$tmp/t/src/txn/journal.cpp"
@@ -54,16 +54,16 @@ expect_problem "a third-party header outside the folder that links it" \
   'src/txn/journal.cpp:2: includes <git2.h> from tp_libgit2, which tp_txn does not link'
 
 fresh
-mkdir "$tmp/t/src/engine"; printf '#include "ops/plan.hpp"\n' >"$tmp/t/src/engine/engine.cpp"
-expect_problem "a folder of sources that is no module" 'src/engine/: a folder of sources with no tp_module(engine ...)'
+mkdir "$tmp/t/src/extra"; printf '#include "engine/plan.hpp"\n' >"$tmp/t/src/extra/extra.cpp"
+expect_problem "a folder of sources that is no module" 'src/extra/: a folder of sources with no tp_module(extra ...)'
 
 # A new module: the graph comes from src/CMakeLists.txt, so only ARCHITECTURE.md is stale until
 # --write-architecture rewrites its block.
-printf 'tp_module(engine SOURCES engine/engine.cpp PRIVATE_DEPS tp_ops)\n' >>"$tmp/t/src/CMakeLists.txt"
+printf 'tp_module(extra SOURCES extra/extra.cpp PRIVATE_DEPS tp_engine)\n' >>"$tmp/t/src/CMakeLists.txt"
 expect_problem "a new module makes ARCHITECTURE.md's table stale" \
   "ARCHITECTURE.md: the module graph block is not the graph of src/CMakeLists.txt"
 python3 "$script" --root "$tmp/t" --write-architecture
-if check && grep -qF '| 5 | `engine` | — | ops |' "$tmp/t/ARCHITECTURE.md"; then
+if check && grep -qF '| 5 | `extra` | — | engine |' "$tmp/t/ARCHITECTURE.md"; then
   echo "ok   --write-architecture adds the new module to the table, and the check passes"
 else
   echo "FAIL after --write-architecture:"; sed 's/^/    /' "$tmp/out"; failed=$((failed + 1))
@@ -71,7 +71,7 @@ fi
 
 fresh
 sed -i '1a #include "cli/main.hpp"' "$tmp/t/src/base/diagnostic.hpp"
-sed -i 's/^tp_module(base SOURCES base\/diagnostic.cpp)/tp_module(base SOURCES base\/diagnostic.cpp DEPS tp_cli)/' "$tmp/t/src/CMakeLists.txt"
+sed -i 's/^tp_module(base SOURCES \([^)]*\))/tp_module(base SOURCES \1 DEPS tp_cli)/' "$tmp/t/src/CMakeLists.txt"
 expect_problem "a cycle" 'src/CMakeLists.txt: the modules form a cycle: base -> cli -> base'
 
 fresh

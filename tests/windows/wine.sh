@@ -65,9 +65,17 @@ tp_unit_needs_git=(
   "submodules: nested, uninitialised, missing from .gitmodules, and .gitmodules paths that are no gitlink"
   "a .gitmodules that cannot be parsed changes nothing: the index decides"
   "ObjectStore::tree: lists and reads a revision's files, submodules included, without a checkout"
+  "open_checkout: the repository holding the folder, its version from the tag"
+  "plan_checkout: an unknown --only id is a usage error, and nothing is recovered first"
+  "plan_checkout: the catalog loader's error ends it with the loader's exit code"
+  "plan_checkout: an interrupted apply is rolled back first and reported as data"
+  "a recovery blocked by a file changed since is a conflict; revert --force rolls it back"
+  "apply_checkout, checkout_status, revert_checkout: the journal's round trip"
+  "apply_checkout, revert_checkout, checkout_status: a plain folder has no journal (environment)"
+  "export_checkout: one .patch per patchset that will apply and the series, the checkout untouched"
 )
 
-# Unit tests that build fake tool installations with symlinks (tests/unit/ops/facts_test.cpp):
+# Unit tests that build fake tool installations with symlinks (tests/unit/engine/facts_test.cpp):
 # mingw-w64's libstdc++ has no std::filesystem::create_symlink on Windows (it fails with
 # "Function not implemented"), so these run on Linux only; the runner names them every time.
 tp_unit_needs_symlinks=(

@@ -1,6 +1,6 @@
 // Pins a bug the catalog_loader fuzz target found: toml++ 3.3 (Debian 12) reaches
 // __builtin_unreachable() (undefined behaviour; a UBSan abort in the sanitizer build) for
-// U+00A1..U+0499 and U+FB06..U+FEFE wherever it tests for whitespace, also in valid TOML such as
+// U+00A1..U+0499, U+2C5E..U+3057 (but U+3000) and U+FB26..U+FEFE wherever it tests for whitespace, also in valid TOML such as
 // a """ string whose line after a line-ending backslash starts with '§' (marzer/tomlplusplus#190).
 #include <doctest/doctest.h>
 
@@ -35,6 +35,16 @@ TEST_SUITE("catalog::load_catalog") {
       CHECK(loaded.diagnostics[0].where.column == 3);
       CHECK(loaded.diagnostics[0].message.find("invalid TOML") == 0);
       CHECK(loaded.diagnostics[0].message.find("\xEE\x80") == std::string::npos); // no private-use leak
+    }
+    SUBCASE("U+2EDF (the lookup's child 11, a second fuzz find): valid in a string, a diagnostic where a key is expected") {
+      auto valid = load_patchset("id = \"p\"\ntitle = \"t\"\nwhy = \"\"\"\\\n\xE2\xBB\x9F 1.2\"\"\"\n" + k_rest);
+      REQUIRE_MESSAGE(valid.diagnostics.empty(), tp::render_all(valid.diagnostics));
+      CHECK(valid.catalog.patchsets[0].why == "\xE2\xBB\x9F 1.2");
+      auto invalid = load_patchset("\xE2\xBB\x9F= \"\n" + k_rest);
+      REQUIRE(invalid.diagnostics.size() == 1);
+      CHECK(invalid.diagnostics[0].where.line == 1);
+      CHECK(invalid.diagnostics[0].where.column == 1);
+      CHECK(invalid.diagnostics[0].message.find("invalid TOML") == 0);
     }
     SUBCASE("a file that already holds the private-use characters used for sheltering is refused clearly") {
       auto loaded = load_patchset("id = \"p\"\ntitle = \"\xEE\x80\x80 \xC2\xA7\"\n" + k_rest);

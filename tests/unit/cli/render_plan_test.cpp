@@ -12,12 +12,15 @@ using tp::cli::Format;
 using tp::cli::render_plan;
 using tp::cli::render_plan_github;
 using tp::cli::render_plan_json;
+using tp::cli::render_plan_list;
 using tp::cli::render_plan_summary;
-using tp::ops::EditReport;
-using tp::ops::FilePlan;
-using tp::ops::Outcome;
-using tp::ops::PatchsetReport;
-using tp::ops::Plan;
+using tp::engine::EditReport;
+using tp::engine::FilePlan;
+using tp::engine::GateOutcome;
+using tp::engine::GateReport;
+using tp::engine::Outcome;
+using tp::engine::PatchsetReport;
+using tp::engine::Plan;
 
 namespace {
 
@@ -334,6 +337,98 @@ TEST_CASE("render_plan github: % CR LF escaped everywhere, and : , in properties
   CHECK(render_plan_github(plan) == "::error file=50%25/a%3Ab%2Cc%0D%0A.txt,line=2,col=3,title=torchpatch p ambiguous"
                                     "::p/e: 100%25 sure: a, b%0D%0Anext line\n");
   CHECK(render_plan_github(empty_plan()) == "");
+}
+
+TEST_CASE("render_plan_list: one line per patchset and gate, ids aligned, what each would do in a few words") {
+  Plan plan = plan_with_every_outcome();
+  // Waits for a submodule: alone, and beside edits that apply.
+  plan.patchsets.push_back(patchset_report(
+      "fbgemm-cstdint", "FBGEMM cstdint", Outcome::submodule_absent,
+      {edit_report("include", "third_party/fbgemm/include/fbgemm/UtilsAvx2.h", {1, 1}, Outcome::submodule_absent,
+                   "submodule third_party/fbgemm is not initialised", 0, "third_party/fbgemm")}));
+  plan.patchsets.push_back(patchset_report(
+      "cstdint", "cstdint everywhere", Outcome::will_apply,
+      {edit_report("torch", "c10/util/Half.h", {3, 1}, Outcome::will_apply, "1 match at line 3"),
+       edit_report("gloo", "third_party/gloo/gloo/types.h", k_nowhere, Outcome::submodule_absent,
+                   "submodule third_party/gloo is not initialised", 0, "third_party/gloo"),
+       edit_report("kineto", "third_party/kineto/x.h", k_nowhere, Outcome::submodule_absent,
+                   "submodule third_party/kineto is not initialised", 0, "third_party/kineto")}));
+  // Two conflicts in one file, one in another.
+  plan.patchsets.push_back(patchset_report(
+      "two-files", "conflicts in two files", Outcome::anchor_missing,
+      {edit_report("a", "x.cpp", k_nowhere, Outcome::anchor_missing, "no match", 0),
+       edit_report("b", "x.cpp", {9, 1}, Outcome::ambiguous, "2 matches", 2),
+       edit_report("c", "y.cpp", k_nowhere, Outcome::anchor_missing, "no match", 0),
+       edit_report("d", "z.cpp", {1, 1}, Outcome::already_applied, "already applied")}));
+  FilePlan half;
+  half.path = "c10/util/Half.h";
+  half.patchsets = {"cstdint"};
+  plan.files.push_back(half);
+  GateReport blocks;
+  blocks.id = "python-3-12-needs-2-2";
+  blocks.title = "Python 3.12 needs PyTorch 2.2";
+  blocks.outcome = GateOutcome::blocks;
+  blocks.reason = "PyTorch 2.0.1 with python 3.12; lifted in PyTorch 2.2";
+  GateReport unknown = blocks;
+  unknown.id = "cuda";
+  unknown.outcome = GateOutcome::unknown;
+  unknown.reason = "PyTorch 2.0.1 is concerned, but cuda is unknown here; pass --fact cuda=VERSION";
+  GateReport clear = blocks;
+  clear.id = "old";
+  clear.outcome = GateOutcome::clear;
+  clear.reason = "PyTorch 2.0.1 is outside <2.0";
+  plan.gates = {blocks, unknown, clear};
+
+  CHECK(render_plan_list(plan, false) ==
+        "PyTorch 2.0.1 (from tag v2.0.1 at HEAD), catalog 1.2.0\n"
+        "will-apply       cmake-minimum          changes 2 files\n"
+        "already-applied  setuptools             nothing to change\n"
+        "upstream-fixed   span                   nothing to change\n"
+        "not-applicable   old-only               version 2.0.1 is not in <2.0\n"
+        "anchor-missing   anchor                 1 conflict in 1 file\n"
+        "ambiguous        twice                  1 conflict in 1 file\n"
+        "parse-degraded   degraded               1 conflict in 1 file\n"
+        "overlap          overlapping            1 conflict in 1 file\n"
+        "file-missing     gone                   1 conflict in 1 file\n"
+        "submodule-absent fbgemm-cstdint         submodule third_party/fbgemm not initialised\n"
+        "will-apply       cstdint                changes 1 file; submodules third_party/gloo, third_party/kineto "
+        "not initialised\n"
+        "anchor-missing   two-files              3 conflicts in 2 files\n"
+        "gate blocks      python-3-12-needs-2-2  PyTorch 2.0.1 with python 3.12; lifted in PyTorch 2.2\n"
+        "gate unknown     cuda                   PyTorch 2.0.1 is concerned, but cuda is unknown here; pass "
+        "--fact cuda=VERSION\n"
+        "gate clear       old                    PyTorch 2.0.1 is outside <2.0\n");
+}
+
+TEST_CASE("render_plan_list: colour marks the outcome column as the summary does, gates included") {
+  Plan plan = empty_plan();
+  plan.patchsets.push_back(
+      patchset_report("cmake-minimum", "CMake 4", Outcome::will_apply,
+                      {edit_report("raise", "CMakeLists.txt", {1, 1}, Outcome::will_apply, "1 match at line 1")}));
+  plan.patchsets.push_back(patchset_report(
+      "twice", "matched twice", Outcome::ambiguous,
+      {edit_report("one", "a.txt", {4, 2}, Outcome::ambiguous, "2 matches (lines 4, 9), expected exactly 1", 2)}));
+  plan.patchsets.push_back(
+      patchset_report("span", "fixed", Outcome::upstream_fixed,
+                      {edit_report("count", "s.h", {40, 3}, Outcome::upstream_fixed, "the fixed form is there")}));
+  FilePlan file;
+  file.path = "CMakeLists.txt";
+  file.patchsets = {"cmake-minimum"};
+  plan.files = {file};
+  GateReport gate;
+  gate.id = "g";
+  gate.outcome = GateOutcome::blocks;
+  gate.reason = "it blocks";
+  plan.gates = {gate};
+  CHECK(render_plan_list(plan, true) == "PyTorch 2.0.1 (from tag v2.0.1 at HEAD), catalog 1.2.0\n"
+                                        "\x1b[32mwill-apply       \x1b[0mcmake-minimum  changes 1 file\n"
+                                        "\x1b[31mambiguous        \x1b[0mtwice          1 conflict in 1 file\n"
+                                        "\x1b[2mupstream-fixed   \x1b[0mspan           nothing to change\n"
+                                        "\x1b[33mgate blocks      \x1b[0mg              it blocks\n");
+}
+
+TEST_CASE("render_plan_list: an empty plan is the version line alone") {
+  CHECK(render_plan_list(empty_plan(), false) == "PyTorch 2.0.1 (from tag v2.0.1 at HEAD), catalog 1.2.0\n");
 }
 
 } // TEST_SUITE

@@ -1,0 +1,227 @@
+#include "engine/evaluate_file.hpp"
+
+#include <algorithm>
+
+#include "anchor/anchor.hpp"
+#include "anchor/include_scan.hpp"
+#include "base/diagnostic.hpp"
+#include "edit/actions.hpp"
+#include "edit/text_edit.hpp"
+#include "text/text.hpp"
+
+namespace tp::engine {
+
+namespace {
+
+// Could `anchor` match somewhere in `raw`? False only when a literal every match needs is absent.
+bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw) {
+  const auto& spec = anchor.spec();
+  if (spec.kind == anchor::Kind::cmake) {
+    for (const auto& command : spec.commands)
+      if (text::contains_ascii_case_insensitive(raw, command))
+        return true;
+    return false;
+  }
+  const std::string& literal = anchor.prefilter_literal();
+  if (literal.empty())
+    return true;
+  return anchor.prefilter_is_case_insensitive() ? text::contains_ascii_case_insensitive(raw, literal)
+                                                : raw.find(literal) != std::string_view::npos;
+}
+
+bool anchor_finds(const std::optional<anchor::CompiledAnchor>& anchor, std::string_view raw,
+                  const text::NormalizedText& normalized) {
+  return anchor && may_match(*anchor, raw) && !anchor->find(normalized.text()).matches.empty();
+}
+
+std::string describe_lines(const std::vector<std::size_t>& lines) {
+  std::string out;
+  for (std::size_t i = 0; i < lines.size() && i < 10; ++i)
+    out += (i ? ", " : "") + std::to_string(lines[i]);
+  if (lines.size() > 10)
+    out += ", …";
+  return out;
+}
+
+// Evaluates one edit on one file's bytes (docs/patchsets.md, "Outcome of an edit on one file").
+// `anchor_may_match` is may_match(edit.anchor, raw), which the caller has already asked.
+EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit& edit,
+                         const std::string& path, std::string_view raw,
+                         const text::NormalizedText& normalized, bool anchor_may_match,
+                         const anchor::CompileOptions& options) {
+  EditOnFile out{report_of(patchset, edit, path), false, {}, {}};
+  EditReport& r = out.report;
+  const std::string& text = normalized.text();
+
+  if (normalized.info().binary) {
+    r.outcome = Outcome::anchor_missing;
+    r.message = "the file is binary (holds NUL bytes) and is never edited";
+    return out;
+  }
+  if (anchor_finds(edit.upstream_fixed, raw, normalized)) {
+    r.outcome = Outcome::upstream_fixed;
+    r.message = "upstream's own fix is present";
+    return out;
+  }
+  anchor::FindResult found;
+  if (edit.action.kind == catalog::ActionKind::ensure_include) {
+    // The include (or one that counts as it) anywhere in the file is the patched form; without
+    // an anchor, the line to insert after is the scanner's choice.
+    auto scan = anchor::scan_includes(text);
+    std::vector<std::string> accepted = edit.action.satisfied_by;
+    accepted.insert(accepted.begin(), edit.action.header);
+    for (const auto& d : scan.includes)
+      if (std::find(accepted.begin(), accepted.end(), d.header) != accepted.end()) {
+        r.outcome = Outcome::already_applied;
+        r.where = line_col_at(text, d.line.begin);
+        r.message = "the file already includes " + d.header + " (line " +
+                    std::to_string(r.where.line) + ")";
+        out.found_patched_form = true;
+        return out;
+      }
+    if (!edit.anchor) {
+      auto line = anchor::include_anchor_line(scan);
+      anchor::Span at = line ? *line : anchor::Span{scan.first_code, scan.first_code};
+      found.matches.push_back({at, at, {}, std::nullopt});
+    }
+  }
+  if (anchor_may_match && edit.anchor)
+    found = edit.anchor->find(text);
+  if (found.parse_degraded) {
+    r.outcome = Outcome::parse_degraded;
+    r.where = line_col_at(text, found.degraded_at);
+    r.message = "the parser found errors where the anchor looks (line " +
+                std::to_string(r.where.line) + "); refusing to guess";
+    return out;
+  }
+  auto action = edit::plan_action(edit, text, found, options);
+  out.notes = std::move(action.notes);
+  r.actual = action.effective_matches;
+  for (std::size_t index : action.effective_match_index)
+    r.match_lines.push_back(line_col_at(text, found.matches[index].target.begin).line);
+  if (!action.effective_match_index.empty())
+    r.where = line_col_at(text, found.matches[action.effective_match_index.front()].target.begin);
+
+  if (r.actual > 0 && edit.matches.allows(r.actual)) {
+    r.outcome = Outcome::will_apply;
+    r.message = std::to_string(r.actual) + (r.actual == 1 ? " match" : " matches") + " at line " +
+                describe_lines(r.match_lines);
+    out.raw_edits = edit::to_raw_edits(normalized, action.changes, patchset.id + "/" + edit.name);
+    return out;
+  }
+  if (r.actual == 0) {
+    if (anchor_finds(edit.applied, raw, normalized)) {
+      r.outcome = Outcome::already_applied;
+      r.message = "the patched form is present";
+      out.found_patched_form = true;
+    } else if (edit.matches.kind == catalog::MatchCount::Kind::any) {
+      r.outcome = Outcome::already_applied;
+      r.message = "nothing to change";
+    } else {
+      r.outcome = Outcome::anchor_missing;
+      r.message = "the anchor matches nothing, and neither the patched form nor upstream's fix "
+                  "is present";
+    }
+    return out;
+  }
+  r.outcome = Outcome::ambiguous;
+  r.message = "expected " + r.expected + " match" + (edit.matches.n == 1 ? "" : "es") +
+              ", found " + std::to_string(r.actual) + " at lines " + describe_lines(r.match_lines);
+  return out;
+}
+
+// Every edit of `file` when its path holds no regular file to read.
+std::vector<std::pair<EditRef, EditOnFile>>
+unreadable(const CandidateFile& file, ReadResult::Status status,
+           const std::vector<const catalog::Patchset*>& patchsets, const TreeSource& tree) {
+  Outcome outcome = Outcome::file_missing;
+  std::string repository, message = "no such file";
+  if (status == ReadResult::Status::not_a_file) {
+    message = "not a regular file";
+  } else if (auto sub = tree.uninitialised_submodule_of(file.path)) {
+    outcome = Outcome::submodule_absent;
+    repository = *sub;
+    message = submodule_absent_message(*sub, "there is nothing to patch");
+  }
+  std::vector<std::pair<EditRef, EditOnFile>> out;
+  for (const auto& ref : file.edits) {
+    const auto& p = *patchsets[ref.patchset];
+    EditOnFile missing{report_of(p, p.edits[ref.edit], file.path), false, {}, {}};
+    missing.report.outcome = outcome;
+    missing.report.repository = repository;
+    missing.report.message = message;
+    out.emplace_back(ref, std::move(missing));
+  }
+  return out;
+}
+
+} // namespace
+
+EditReport report_of(const catalog::Patchset& patchset, const catalog::Edit& edit,
+                     std::string file) {
+  EditReport r;
+  r.patchset = patchset.id;
+  r.edit = edit.name;
+  r.file = std::move(file);
+  r.expected = edit.matches.describe();
+  return r;
+}
+
+std::string submodule_absent_message(const std::string& submodule, std::string_view consequence) {
+  return "submodule " + submodule + " is not initialised, so " + std::string(consequence) +
+         " (fine when building with the system's library); to patch it: git submodule update "
+         "--init --recursive, then apply again";
+}
+
+Result<FileEvaluation> evaluate_file(const CandidateFile& file,
+                                     const std::vector<const catalog::Patchset*>& patchsets,
+                                     const TreeSource& tree,
+                                     const anchor::CompileOptions& options) {
+  FileEvaluation out{file.path, {}, {}};
+  auto read = tree.read(file.path);
+  if (!read)
+    return unexpected(read.error());
+  if (read->status != ReadResult::Status::ok) {
+    out.evaluated = unreadable(file, read->status, patchsets, tree);
+    return out;
+  }
+  // Only parse what some anchor could match: a quick literal check first, once per edit.
+  const auto& refs = file.edits;
+  std::vector<char> anchor_may_match(refs.size());
+  bool any_candidate = false;
+  for (std::size_t k = 0; k < refs.size(); ++k) {
+    const auto& e = patchsets[refs[k].patchset]->edits[refs[k].edit];
+    // ensure-include without an anchor always looks (for the include, and for its place).
+    anchor_may_match[k] = e.anchor ? may_match(*e.anchor, read->bytes) : true;
+    any_candidate = any_candidate || anchor_may_match[k] ||
+                    e.matches.kind != catalog::MatchCount::Kind::any ||
+                    e.action.kind == catalog::ActionKind::ensure_include;
+  }
+  if (!any_candidate)
+    return out;
+  text::NormalizedText normalized(read->bytes);
+  for (std::size_t k = 0; k < refs.size(); ++k) {
+    const auto& ref = refs[k];
+    const auto& p = *patchsets[ref.patchset];
+    auto result = evaluate_edit(p, p.edits[ref.edit], file.path, read->bytes, normalized,
+                                anchor_may_match[k] != 0, options);
+    result.report.repository = tree.repository_of(file.path);
+    // The patched form in a file exactly as committed was not written by torchpatch nor by
+    // hand in this work tree: upstream's own fix (or the checkout's history) put it there.
+    // This tells upstream-fixed from already-applied where upstream's fix is byte-identical
+    // to the patchset's.
+    // Only for edits of named files: a glob over every CMake file would ask git about
+    // thousands of files that never needed the edit.
+    bool named = p.edits[ref.edit].matches.kind != catalog::MatchCount::Kind::any;
+    if (result.found_patched_form && named && tree.is_committed_as_is(file.path)) {
+      result.report.outcome = Outcome::upstream_fixed;
+      result.report.message = "the committed file already has this change (fixed upstream or in "
+                              "this checkout's history)";
+    }
+    out.evaluated.emplace_back(ref, std::move(result));
+  }
+  out.raw = std::move(read->bytes);
+  return out;
+}
+
+} // namespace tp::engine

@@ -1,0 +1,84 @@
+#pragma once
+// Facts about the build environment that patchset and gate conditions name (platform, compiler,
+// python, cmake, compiler_version, cuda): detected without running anything (docs/security.md:
+// the binary spawns no process) from the files a toolchain installs, and overridden by
+// `--fact KEY=VALUE`. Each detection is one small function of the environment it is given, so
+// that tests run it on fake folders.
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+
+namespace tp::engine {
+
+namespace fs = std::filesystem;
+
+struct Fact {
+  std::string value;
+  std::string source; // how it was found: "--fact", "host", "python3 on PATH: /usr/bin/python3 -> python3.13"
+};
+using Facts = std::map<std::string, Fact>;
+
+// What detection looks at: PATH split into folders, and a few environment variables.
+struct Environment {
+  std::vector<fs::path> path;          // PATH, in order
+  std::optional<std::string> cxx;      // $CXX
+  std::optional<std::string> cuda_home; // $CUDA_HOME, else $CUDA_PATH
+  std::optional<std::string> pyenv_version; // $PYENV_VERSION
+  bool windows = false;                // look for .exe names and pythonXY.dll
+};
+
+// The process's own environment (std::getenv).
+Environment current_environment();
+
+// `name` found in the folders of `env.path` (with ".exe" on Windows); nullopt if absent.
+std::optional<fs::path> find_on_path(const Environment& env, const std::string& name);
+
+// The names a symbolic link chain passes through, `file` first, up to 16 links.
+std::vector<fs::path> symlink_chain(const fs::path& file);
+
+// python3 on PATH -> "3.13" from a python3.X name in its symlink chain, else a venv's
+// pyvenv.cfg `version`, else a single lib/python3.X folder beside it, else pythonXY.dll (Windows).
+// A pyenv shim (…/shims/python3 beside …/versions) is read as pyenv does without a local
+// .python-version: $PYENV_VERSION, else the root's `version` file; "system" moves on along PATH.
+std::optional<Fact> detect_python(const Environment& env);
+
+// cmake on PATH -> "4.3" from the share/cmake-X.Y folder beside its real binary.
+std::optional<Fact> detect_cmake(const Environment& env);
+
+// $CXX (its compiler word, after a ccache/sccache launcher), else c++ on PATH -> compiler
+// (gcc | clang) and compiler_version (the major) from a g++-15 / clang++-21 name in its symlink
+// chain. The compiler alone when no name carries a version.
+std::vector<std::pair<std::string, Fact>> detect_compiler(const Environment& env);
+
+// $CUDA_HOME/$CUDA_PATH, else nvcc on PATH (its toolkit root) -> "12.4" from version.json
+// ("cuda": {"version": "12.4.1"}) or version.txt ("CUDA Version 11.8.0").
+std::optional<Fact> detect_cuda(const Environment& env);
+
+// The host's facts: platform = linux | windows | macos.
+std::map<std::string, std::string> host_facts();
+
+// The host's platform plus every detected fact, then `overrides` ("KEY=VALUE", from --fact) on top.
+Facts gather_facts(const Environment& env, const std::vector<std::string>& overrides);
+
+// Values only, for PlanOptions.
+std::map<std::string, std::string> values_of(const Facts& facts);
+
+// How a condition fares against the facts.
+enum class Verdict { holds, fails, unknown };
+
+struct ConditionCheck {
+  std::string fact;
+  Verdict verdict = Verdict::unknown;
+  std::string value;    // the fact's value; empty when unknown
+  std::string expected; // "one of gcc, clang" / ">=3.12"
+};
+
+// Every condition checked, in fact-name order.
+std::vector<ConditionCheck> check_conditions(const catalog::Conditions& conditions,
+                                             const std::map<std::string, std::string>& facts);
+
+} // namespace tp::engine
