@@ -193,6 +193,16 @@ std::variant<CompiledAnchor, CompileError> CompiledAnchor::compile(const AnchorS
   return CompileError{"unknown anchor kind", 0};
 }
 
+void CompiledAnchor::prepare() const {
+  if (const auto* syntax = std::get_if<SyntaxAnchor>(&m_impl->engine))
+    syntax->prepare();
+}
+
+bool CompiledAnchor::is_prepared() const {
+  const auto* syntax = std::get_if<SyntaxAnchor>(&m_impl->engine);
+  return !syntax || syntax->is_prepared();
+}
+
 FindResult CompiledAnchor::find(std::string_view text) const {
   return std::visit(
       [&](const auto& engine) {

@@ -95,6 +95,13 @@ public:
   // All matches in `text` (normalized), in order of their start offset.
   FindResult find(std::string_view text) const;
 
+  // Does now, on the calling thread, what the first find() would otherwise start with: compile
+  // a syntax query that QueryCompilation::on_first_use deferred. Nothing for other anchors or
+  // when it is compiled already. Thread-safe: a find() meanwhile waits for it.
+  void prepare() const;
+  // False while a deferred query waits to be compiled (by prepare() or the first find()).
+  bool is_prepared() const;
+
   // A literal that every match contains (case-folded when `prefilter_is_case_insensitive`),
   // for a quick memmem before any parsing. Empty when there is none.
   const std::string& prefilter_literal() const;

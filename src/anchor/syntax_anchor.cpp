@@ -3,6 +3,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
@@ -379,6 +380,7 @@ struct SyntaxAnchor::Deferred {
   std::string required_literal;
   std::once_flag once;
   std::shared_ptr<const State> state; // set by compile_query(), at once or by the first find()
+  std::atomic<bool> compiled{false};  // state is set (readable without waiting for `once`)
 };
 
 namespace {
@@ -484,6 +486,7 @@ std::variant<SyntaxAnchor, CompileError> SyntaxAnchor::compile(const AnchorSpec&
     return std::move(*error);
   deferred->state = std::move(std::get<std::shared_ptr<const State>>(compiled));
   deferred->required_literal = deferred->state->required_literal;
+  deferred->compiled = true;
   return SyntaxAnchor(std::move(deferred));
 }
 
@@ -502,6 +505,7 @@ const SyntaxAnchor::State& SyntaxAnchor::state() const {
       std::abort();
     }
     deferred.state = std::move(std::get<std::shared_ptr<const State>>(compiled));
+    deferred.compiled = true;
   });
   return *deferred.state;
 }
@@ -633,6 +637,8 @@ FindResult SyntaxAnchor::find(std::string_view text) const {
   }
   return result;
 }
+
+bool SyntaxAnchor::is_prepared() const { return m_deferred->compiled; }
 
 const std::string& SyntaxAnchor::required_literal() const { return m_deferred->required_literal; }
 

@@ -23,6 +23,10 @@ public:
   // Matches in start-offset order without duplicates, with parse degradation (see FindResult).
   FindResult find(std::string_view text) const;
 
+  // Compiles the query now if it was deferred (CompiledAnchor::prepare), and whether it is.
+  void prepare() const { (void)state(); }
+  bool is_prepared() const;
+
   // From a positive #eq? on a capture that always exists, or from `within`; empty if none.
   const std::string& required_literal() const;
 

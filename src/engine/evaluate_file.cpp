@@ -11,9 +11,6 @@
 
 namespace tp::engine {
 
-namespace {
-
-// Could `anchor` match somewhere in `raw`? False only when a literal every match needs is absent.
 bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw) {
   const auto& spec = anchor.spec();
   if (spec.kind == anchor::Kind::cmake) {
@@ -28,6 +25,8 @@ bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw) {
   return anchor.prefilter_is_case_insensitive() ? text::contains_ascii_case_insensitive(raw, literal)
                                                 : raw.find(literal) != std::string_view::npos;
 }
+
+namespace {
 
 bool anchor_finds(const std::optional<anchor::CompiledAnchor>& anchor, std::string_view raw,
                   const text::NormalizedText& normalized) {
@@ -213,7 +212,7 @@ Result<FileEvaluation> evaluate_file(const CandidateFile& file,
     // Only for edits of named files: a glob over every CMake file would ask git about
     // thousands of files that never needed the edit.
     bool named = p.edits[ref.edit].matches.kind != catalog::MatchCount::Kind::any;
-    if (result.found_patched_form && named && tree.is_committed_as_is(file.path)) {
+    if (result.found_patched_form && named && tree.is_committed_as_is(file.path, read->bytes)) {
       result.report.outcome = Outcome::upstream_fixed;
       result.report.message = "the committed file already has this change (fixed upstream or in "
                               "this checkout's history)";

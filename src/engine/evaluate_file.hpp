@@ -21,6 +21,7 @@ struct TextEdit;
 }
 namespace tp::anchor {
 struct CompileOptions;
+class CompiledAnchor;
 }
 
 namespace tp::engine {
@@ -60,6 +61,9 @@ struct FileEvaluation {
 Result<FileEvaluation> evaluate_file(const CandidateFile& file,
                                      const std::vector<const catalog::Patchset*>& patchsets,
                                      const TreeSource& tree, const anchor::CompileOptions& options);
+
+// Could `anchor` match somewhere in `raw`? False only when a literal every match needs is absent.
+bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw);
 
 // The report of `edit` of `patchset` on `file` (a path, or a glob), its outcome yet to be told.
 EditReport report_of(const catalog::Patchset& patchset, const catalog::Edit& edit,

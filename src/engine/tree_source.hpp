@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -35,11 +36,12 @@ public:
   virtual std::string repository_of(const std::string& path) const = 0;
   // The uninitialised submodule that would hold `path`, if any.
   virtual std::optional<std::string> uninitialised_submodule_of(const std::string& path) const = 0;
-  // True when `path` is exactly as its repository committed it, so that an edit found already
-  // made there was made upstream (or in the checkout's own history), not by hand or by torchpatch.
-  // Sources without history say false.
-  virtual bool is_committed_as_is(const std::string& path) const {
+  // True when `bytes`, read from `path`, are exactly what its repository committed (line ends
+  // aside), so that an edit found already made there was made upstream (or in the checkout's own
+  // history), not by hand or by torchpatch. Sources without history say false.
+  virtual bool is_committed_as_is(const std::string& path, std::string_view bytes) const {
     (void)path;
+    (void)bytes;
     return false;
   }
 };
@@ -86,7 +88,7 @@ public:
   Result<ReadResult> read(const std::string& path) const override;
   std::string repository_of(const std::string& path) const override;
   std::optional<std::string> uninitialised_submodule_of(const std::string& path) const override;
-  bool is_committed_as_is(const std::string& path) const override;
+  bool is_committed_as_is(const std::string& path, std::string_view bytes) const override;
 
 private:
   Result<void> load_listing(const repo::PathFilter& keep);
@@ -112,7 +114,7 @@ public:
   std::optional<std::string> uninitialised_submodule_of(const std::string&) const override {
     return std::nullopt;
   }
-  bool is_committed_as_is(const std::string& path) const override {
+  bool is_committed_as_is(const std::string& path, std::string_view) const override {
     return m_committed == Committed::yes && m_contents.count(path) != 0;
   }
 

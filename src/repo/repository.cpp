@@ -148,6 +148,14 @@ Result<void> collect_index(git_repository* repo, const std::string& prefix,
 struct Repository::Handle {
   RepoPtr repo;
   std::mutex mutex; // libgit2 objects are not to be used from two threads at once
+  // For is_committed: each holding repository (by its path from the root, "" for this one),
+  // opened once, and its HEAD tree (null when it cannot be read).
+  struct CommittedTree {
+    RepoPtr owned_repo; // a submodule's; the superproject's is `repo`
+    git_repository* repo = nullptr;
+    ObjectPtr head_tree;
+  };
+  std::map<std::string, CommittedTree> committed_trees;
 };
 
 Repository::Repository(std::unique_ptr<Handle> handle, fs::path root, fs::path git_dir)
@@ -239,44 +247,69 @@ Result<std::optional<std::string>> Repository::nearest_tag(const std::string& gl
   return std::optional<std::string>(tag);
 }
 
-bool Repository::is_unmodified(const std::string& path) const {
-  std::lock_guard<std::mutex> lock(m_handle->mutex);
-  // Walk down through the submodules that hold `path`, as far as they are initialised.
-  RepoPtr owned;
-  git_repository* repo = m_handle->repo.ptr;
-  std::string rest = path;
-  for (int depth = 0; depth < 16; ++depth) {
-    git_submodule* sm = nullptr;
-    std::string prefix;
-    std::size_t slash = 0;
-    bool descended = false;
-    while ((slash = rest.find('/', slash + 1)) != std::string::npos) {
-      prefix = rest.substr(0, slash);
-      if (git_submodule_lookup(&sm, repo, prefix.c_str()) == 0) {
-        RepoPtr sub;
-        bool opened = git_submodule_open(sub.out(), sm) == 0;
-        git_submodule_free(sm);
-        if (!opened) {
-          git_error_clear();
-          return false;
-        }
-        std::swap(owned.ptr, sub.ptr);
-        repo = owned.ptr;
-        rest = rest.substr(slash + 1);
-        descended = true;
-        break;
-      }
-      git_error_clear();
-    }
-    if (!descended)
-      break;
+namespace {
+
+// True when `crlf` is `lf` with some of its "\n" written "\r\n" (a checkout with
+// core.autocrlf or eol=crlf).
+bool equal_but_for_crlf(std::string_view lf, std::string_view crlf) {
+  std::size_t i = 0, j = 0;
+  while (i < lf.size() && j < crlf.size()) {
+    if (lf[i] == '\n' && crlf[j] == '\r' && j + 1 < crlf.size() && crlf[j + 1] == '\n')
+      ++j;
+    if (lf[i] != crlf[j])
+      return false;
+    ++i;
+    ++j;
   }
-  unsigned int flags = 0;
-  if (git_status_file(&flags, repo, rest.c_str()) < 0) {
+  return i == lf.size() && j == crlf.size();
+}
+
+} // namespace
+
+bool Repository::is_committed(const std::string& path, const std::string& holder,
+                              std::string_view bytes) const {
+  if (!holder.empty() && (path.size() <= holder.size() + 1 ||
+                          path.compare(0, holder.size(), holder) != 0 || path[holder.size()] != '/'))
+    return false;
+  const std::string rest = holder.empty() ? path : path.substr(holder.size() + 1);
+  std::lock_guard<std::mutex> lock(m_handle->mutex);
+  // The holding repository and its HEAD tree, each opened once per Repository.
+  auto [known, inserted] = m_handle->committed_trees.try_emplace(holder);
+  Handle::CommittedTree& committed = known->second;
+  if (inserted) {
+    git_repository* repo = m_handle->repo.ptr;
+    if (!holder.empty()) {
+      if (git_repository_open(committed.owned_repo.out(), (m_root / holder).string().c_str()) < 0) {
+        git_error_clear();
+        return false;
+      }
+      repo = committed.owned_repo.ptr;
+    }
+    if (git_revparse_single(committed.head_tree.out(), repo, "HEAD^{tree}") < 0) {
+      git_error_clear();
+      return false;
+    }
+    committed.repo = repo;
+  }
+  if (!committed.head_tree.ptr)
+    return false;
+  git_tree_entry* entry = nullptr;
+  if (git_tree_entry_bypath(&entry, reinterpret_cast<const git_tree*>(committed.head_tree.ptr),
+                            rest.c_str()) < 0) {
     git_error_clear();
     return false;
   }
-  return flags == GIT_STATUS_CURRENT;
+  BlobPtr blob;
+  const bool found = git_tree_entry_type(entry) == GIT_OBJECT_BLOB &&
+                     git_blob_lookup(blob.out(), committed.repo, git_tree_entry_id(entry)) == 0;
+  git_tree_entry_free(entry);
+  if (!found) {
+    git_error_clear();
+    return false;
+  }
+  const std::string_view committed_bytes(static_cast<const char*>(git_blob_rawcontent(blob.ptr)),
+                                         static_cast<std::size_t>(git_blob_rawsize(blob.ptr)));
+  return committed_bytes == bytes || equal_but_for_crlf(committed_bytes, bytes);
 }
 
 Result<IndexListing> Repository::list_index(PathFilter keep) const {

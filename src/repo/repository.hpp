@@ -54,11 +54,13 @@ public:
   // meanwhile (see engine::ListingPrefetch).
   Result<IndexListing> list_index(std::shared_future<PathFilter> keep) const;
   Result<IndexListing> list_index(PathFilter keep = {}) const;
-  // True when the work-tree file `path` (from the root; inside an initialised submodule too) is
-  // exactly as committed at HEAD of the repository that holds it (git status: unmodified, with
-  // git's filters such as autocrlf applied). False for modified, untracked or unknown files.
-  // Safe to call from several threads.
-  bool is_unmodified(const std::string& path) const;
+  // True when `bytes`, the work-tree file `path` (from the root), are HEAD's blob at `path` in
+  // the repository that holds it (`holder`: the initialised submodule's path from the root, ""
+  // for this repository), byte for byte or with line ends written CRLF (a checkout with
+  // core.autocrlf or eol=crlf). Neither the index nor the file is read. False when HEAD has no
+  // such blob or `holder` does not hold `path`. Safe to call from several threads.
+  bool is_committed(const std::string& path, const std::string& holder,
+                    std::string_view bytes) const;
 
   Repository(Repository&&) noexcept;
   Repository& operator=(Repository&&) noexcept;

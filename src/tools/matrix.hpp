@@ -26,7 +26,7 @@ public:
   std::string repository_of(const std::string& path) const override;
   std::optional<std::string> uninitialised_submodule_of(const std::string& path) const override;
   // Every file of a revision is as committed: a patched form found there was made upstream.
-  bool is_committed_as_is(const std::string&) const override { return true; }
+  bool is_committed_as_is(const std::string&, std::string_view) const override { return true; }
 
 private:
   repo::RevisionTree m_tree;

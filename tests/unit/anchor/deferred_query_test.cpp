@@ -113,6 +113,30 @@ TEST_SUITE("anchor::syntax (queries compiled on first use)") {
     CHECK(counts == std::vector<std::size_t>(4, 1));
   }
 
+  TEST_CASE("prepare: compiles a deferred query ahead of the first find, which then uses it") {
+    const std::string query = R"q((class_specifier name: (type_identifier) @name (#eq? @name "Launcher")) @class)q";
+    const std::string source = "class Launcher {};\n";
+    const auto deferred = compiled(syntax_spec(Language::cpp, query, "class"), deferred_options());
+    CHECK_FALSE(deferred.is_prepared());
+    deferred.prepare();
+    CHECK(deferred.is_prepared());
+    CHECK(deferred.find(source).matches.size() == 1);
+    CHECK(compiled(syntax_spec(Language::cpp, query, "class"), torch_options()).is_prepared());
+  }
+
+  TEST_CASE("prepare: a find racing it waits for the one compilation and finds") {
+    const std::string query = R"q((function_definition declarator: (function_declarator declarator: (identifier) @fn) (#eq? @fn "target")) @def)q";
+    const std::string source = "int target() { return 2; }\n";
+    const auto deferred = compiled(syntax_spec(Language::cpp, query, "def"), deferred_options());
+    std::size_t found = 0;
+    std::thread preparing([&] { deferred.prepare(); });
+    std::thread finding([&] { found = deferred.find(source).matches.size(); });
+    preparing.join();
+    finding.join();
+    CHECK(found == 1);
+    CHECK(deferred.is_prepared());
+  }
+
   TEST_CASE("compile(on_first_use): a bad `within` is reported at load all the same") {
     auto spec = syntax_spec(Language::cpp, R"((class_specifier) @class)");
     spec.within = "class (";

@@ -248,4 +248,33 @@ TEST_SUITE("engine::plan_patchsets") {
     CHECK(plan.patchsets[0].edits.size() == 1);
     CHECK(only_edit(plan).outcome == Outcome::already_applied);
   }
+
+  // A patchset whose file is absent, or lacks the literal its syntax query needs, costs no query
+  // compilation (issue #16: catalog 2.0's many queries must not slow a run that needs few).
+  TEST_CASE("plan_patchsets: a deferred syntax query is compiled only for a file holding its literal") {
+    auto syntax_edit = [](const std::string& file) {
+      return "name = \"e\"\nfiles = [\"" + file + "\"]\n[edits.anchor]\nkind = \"syntax\"\n"
+             "language = \"cpp\"\nquery = '''(class_specifier name: (type_identifier) @n "
+             "(#eq? @n \"Launcher\")) @class'''\ntarget = \"class\"\n"
+             "[edits.action]\nkind = \"delete\"\n"
+             "[edits.applied]\nkind = \"regex\"\npattern = '''APPLIED'''\n";
+    };
+    auto loaded = tp::catalog::load_catalog({{"p.toml", patchset("p", syntax_edit("a.cpp"))},
+                                             {"q.toml", patchset("q", syntax_edit("absent.cpp"))},
+                                             {"catalog.toml", "version = \"0.0.1\"\n"}},
+                                            "test", tp::anchor::QueryCompilation::on_first_use);
+    REQUIRE_MESSAGE(loaded.diagnostics.empty(), tp::render_all(loaded.diagnostics));
+    const auto& p_anchor = *loaded.catalog.patchsets[0].edits[0].anchor;
+    const auto& q_anchor = *loaded.catalog.patchsets[1].edits[0].anchor;
+
+    auto without_literal = plan_of(loaded.catalog, {{"a.cpp", "class Other {};\n"}});
+    CHECK(without_literal.patchsets[0].edits[0].outcome == Outcome::anchor_missing);
+    CHECK_FALSE(p_anchor.is_prepared());
+    CHECK_FALSE(q_anchor.is_prepared());
+
+    auto with_literal = plan_of(loaded.catalog, {{"a.cpp", "class Launcher {};\n"}});
+    CHECK(with_literal.patchsets[0].edits[0].outcome == Outcome::will_apply);
+    CHECK(p_anchor.is_prepared());
+    CHECK_FALSE(q_anchor.is_prepared());
+  }
 }
