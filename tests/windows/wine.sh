@@ -73,6 +73,8 @@ tp_unit_needs_git=(
   "apply_checkout, checkout_status, revert_checkout: the journal's round trip"
   "apply_checkout, revert_checkout, checkout_status: a plain folder has no journal (environment)"
   "export_checkout: one .patch per patchset that will apply and the series, the checkout untouched"
+  "HEAD's blob, byte for byte or with CRLF line ends, is committed; anything else is not"
+  "a file in a submodule is judged by the submodule's HEAD, named as its holder"
 )
 
 # Unit tests that build fake tool installations with symlinks (tests/unit/engine/facts_test.cpp):
