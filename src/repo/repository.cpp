@@ -3,12 +3,15 @@
 #include "platform/files.hpp"
 #include "repo/git_handles.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <future>
 #include <iterator>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string_view>
+#include <thread>
 
 namespace tp::repo {
 
@@ -324,9 +327,25 @@ Result<IndexListing> Repository::list_index(std::shared_future<PathFilter> keep)
   // gitlinks still decide what is listed, so the result is that of one walk in index order.
   const std::string workdir = git_repository_workdir(m_handle->repo.ptr);
   EarlySubmodules early(std::async(std::launch::async, [workdir, keep] {
+    // A checkout with all its submodules has dozens of indexes: they are read by as many
+    // threads as there are cores (at most four), each taking the next submodule in turn.
+    const std::vector<std::string> paths = paths_in_gitmodules(workdir);
+    std::vector<SubmoduleListing> read(paths.size());
+    std::atomic<std::size_t> next{0};
+    auto read_next = [&] {
+      for (std::size_t i = next++; i < paths.size(); i = next++)
+        read[i] = list_submodule(workdir, paths[i], "", keep, 0);
+    };
+    const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
+    std::vector<std::thread> helpers;
+    for (unsigned t = 1; t < threads && t < paths.size(); ++t)
+      helpers.emplace_back(read_next);
+    read_next();
+    for (auto& helper : helpers)
+      helper.join();
     std::map<std::string, SubmoduleListing> listings;
-    for (const auto& path : paths_in_gitmodules(workdir))
-      listings.emplace(path, list_submodule(workdir, path, "", keep, 0));
+    for (std::size_t i = 0; i < paths.size(); ++i)
+      listings.emplace(paths[i], std::move(read[i])); // a path named twice: the first reading
     return listings;
   }));
   IndexListing listing;
