@@ -281,6 +281,7 @@ int main(int argc, char** argv) {
   // The one safety net: nothing in torchpatch throws, but a library might.
   try {
     platform::use_binary_standard_streams();
+    platform::tune_allocator_for_short_run();
     std::vector<std::string> arguments = platform::utf8_arguments(argc, argv);
     std::vector<char*> pointers;
     for (std::string& argument : arguments) {

@@ -122,6 +122,12 @@ private:
 // longer apply to LF files. A no-op elsewhere.
 void use_binary_standard_streams();
 
+// Tells the memory allocator how a short run with a few worker threads uses it. glibc's
+// defaults grow and trim each thread's heap a few pages at a time, and a run over thousands of
+// files then spends about a tenth of its time in mprotect and page faults (bench/README.md).
+// A no-op elsewhere.
+void tune_allocator_for_short_run();
+
 // The program's arguments as UTF-8. On Windows they are read from the UTF-16 command line
 // (argv holds them in the ANSI code page, which cannot spell most non-ASCII paths); elsewhere
 // they are argv as given.

@@ -197,6 +197,8 @@ FileLock::Handle::~Handle() {
 // the rename durable.
 Result<void> sync_directory(const fs::path&) { return {}; }
 
+void tune_allocator_for_short_run() {}
+
 void use_binary_standard_streams() {
   std::fflush(stdout);
   std::fflush(stderr);
