@@ -126,30 +126,26 @@ Selection select_patchsets(const std::vector<catalog::Patchset>& patchsets,
   return selected;
 }
 
-// Starts compiling, on a thread of its own, the syntax queries that files named in the catalog
-// will need (those there that hold the query's literal), so that this overlaps reading the
-// listing; a query the thread has not reached when the files are evaluated is compiled by the
-// evaluating thread that needs it (each once, by whichever thread comes first). The returned
-// future waits for the thread when it is destroyed.
-std::future<void> prepare_syntax_queries(const std::vector<const catalog::Patchset*>& selected,
-                                         const TreeSource& tree) {
-  std::vector<std::pair<const anchor::CompiledAnchor*, const std::string*>> named;
+// Starts compiling the syntax queries that files named in the catalog will need (those there
+// that hold the query's literal), each on a thread of its own, so that this overlaps reading the
+// listing; a query not compiled yet when the files are evaluated is waited for, or compiled by
+// the evaluating thread that needs it first. The returned futures wait for their threads when
+// they are destroyed.
+std::vector<std::future<void>>
+prepare_syntax_queries(const std::vector<const catalog::Patchset*>& selected, const TreeSource& tree) {
+  std::vector<std::future<void>> preparing;
   for (const catalog::Patchset* p : selected)
     for (const catalog::Edit& e : p->edits)
-      for (const auto* anchor : {&e.anchor, &e.applied, &e.upstream_fixed})
-        if (*anchor && (*anchor)->spec().kind == anchor::Kind::syntax)
+      for (const auto* slot : {&e.anchor, &e.applied, &e.upstream_fixed})
+        if (*slot && (*slot)->spec().kind == anchor::Kind::syntax && !(*slot)->is_prepared())
           for (const std::string& file : e.files)
             if (!catalog::is_glob(file))
-              named.emplace_back(&**anchor, &file);
-  if (named.empty())
-    return {};
-  return std::async(std::launch::async, [&tree, named = std::move(named)] {
-    for (const auto& [anchor, file] : named) {
-      auto read = tree.read(*file);
-      if (read && read->status == ReadResult::Status::ok && may_match(*anchor, read->bytes))
-        anchor->prepare();
-    }
-  });
+              preparing.push_back(std::async(std::launch::async, [&tree, &anchor = **slot, &file] {
+                auto read = tree.read(file);
+                if (read && read->status == ReadResult::Status::ok && may_match(anchor, read->bytes))
+                  anchor.prepare();
+              }));
+  return preparing;
 }
 
 struct Candidates {
@@ -408,7 +404,7 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   // Which patchsets apply to this version and these facts (the others are not-applicable),
   const Selection selected = select_patchsets(catalog.patchsets, version, options, plan.patchsets);
   // (the syntax queries that named files need compiling meanwhile, beside the listing)
-  const std::future<void> preparing = prepare_syntax_queries(selected.patchsets, tree);
+  const std::vector<std::future<void>> preparing = prepare_syntax_queries(selected.patchsets, tree);
   // which files their edits name or their globs select,
   auto candidates = list_candidates(selected.patchsets, tree);
   if (!candidates)
