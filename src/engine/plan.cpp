@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <future>
+#include <numeric>
 #include <thread>
 
 #include "anchor/anchor.hpp"
@@ -200,10 +201,24 @@ evaluate_files(const std::vector<CandidateFile>& files,
                const std::vector<const catalog::Patchset*>& selected, const TreeSource& tree,
                const anchor::CompileOptions& options, unsigned threads) {
   std::vector<Result<FileEvaluation>> results(files.size(), FileEvaluation{});
+  // Files that a syntax anchor looks at go first: parsing one large C++ file takes longer than
+  // lexing hundreds of CMake files, and taken last it would leave the other threads idle.
+  std::vector<std::size_t> order(files.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  auto needs_parse = [&](std::size_t i) {
+    for (const EditRef& ref : files[i].edits) {
+      const catalog::Edit& e = selected[ref.patchset]->edits[ref.edit];
+      for (const auto* slot : {&e.anchor, &e.applied, &e.upstream_fixed})
+        if (*slot && (*slot)->spec().kind == anchor::Kind::syntax)
+          return true;
+    }
+    return false;
+  };
+  std::stable_partition(order.begin(), order.end(), needs_parse);
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
-    for (std::size_t i = next++; i < files.size(); i = next++)
-      results[i] = evaluate_file(files[i], selected, tree, options);
+    for (std::size_t k = next++; k < order.size(); k = next++)
+      results[order[k]] = evaluate_file(files[order[k]], selected, tree, options);
   };
   threads = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
   threads = std::min<unsigned>(threads,
