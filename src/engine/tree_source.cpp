@@ -132,14 +132,8 @@ std::optional<std::string> WorkTreeSource::uninitialised_submodule_of(const std:
 }
 
 bool WorkTreeSource::is_committed_as_is(const std::string& path, std::string_view bytes) const {
-  if (!m_repository)
-    return false;
-  // The innermost initialised submodule that holds `path` is the repository that committed it.
-  std::string holder;
-  for (const auto& s : m_submodules)
-    if (s.initialised && is_under(path, s.path) && s.path.size() > holder.size())
-      holder = s.path;
-  return m_repository->is_committed(path, holder, bytes);
+  // The repository that committed it: the innermost initialised submodule holding it, if any.
+  return m_repository && m_repository->is_committed(path, repository_of(path), bytes);
 }
 
 MemoryTreeSource::MemoryTreeSource(std::map<std::string, std::string> files, Committed committed)
