@@ -127,6 +127,15 @@ Selection select_patchsets(const std::vector<catalog::Patchset>& patchsets,
   return selected;
 }
 
+// The anchors of `edit` that are tree-sitter queries.
+std::vector<const anchor::CompiledAnchor*> syntax_anchors_of(const catalog::Edit& edit) {
+  std::vector<const anchor::CompiledAnchor*> found;
+  for (const auto* slot : {&edit.anchor, &edit.applied, &edit.upstream_fixed})
+    if (*slot && (*slot)->spec().kind == anchor::Kind::syntax)
+      found.push_back(&**slot);
+  return found;
+}
+
 // Starts compiling the syntax queries that files named in the catalog will need (those there
 // that hold the query's literal), each on a thread of its own, so that this overlaps reading the
 // listing; a query not compiled yet when the files are evaluated is waited for, or compiled by
@@ -137,15 +146,14 @@ prepare_syntax_queries(const std::vector<const catalog::Patchset*>& selected, co
   std::vector<std::future<void>> preparing;
   for (const catalog::Patchset* p : selected)
     for (const catalog::Edit& e : p->edits)
-      for (const auto* slot : {&e.anchor, &e.applied, &e.upstream_fixed})
-        if (*slot && (*slot)->spec().kind == anchor::Kind::syntax && !(*slot)->is_prepared())
-          for (const std::string& file : e.files)
-            if (!catalog::is_glob(file))
-              preparing.push_back(std::async(std::launch::async, [&tree, &anchor = **slot, &file] {
-                auto read = tree.read(file);
-                if (read && read->status == ReadResult::Status::ok && may_match(anchor, read->bytes))
-                  anchor.prepare();
-              }));
+      for (const anchor::CompiledAnchor* query : syntax_anchors_of(e))
+        for (const std::string& file : e.files)
+          if (!query->is_prepared() && !catalog::is_glob(file))
+            preparing.push_back(std::async(std::launch::async, [&tree, query, &file] {
+              auto read = tree.read(file);
+              if (read && read->status == ReadResult::Status::ok && may_match(*query, read->bytes))
+                query->prepare();
+            }));
   return preparing;
 }
 
@@ -206,13 +214,9 @@ evaluate_files(const std::vector<CandidateFile>& files,
   std::vector<std::size_t> order(files.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   auto needs_parse = [&](std::size_t i) {
-    for (const EditRef& ref : files[i].edits) {
-      const catalog::Edit& e = selected[ref.patchset]->edits[ref.edit];
-      for (const auto* slot : {&e.anchor, &e.applied, &e.upstream_fixed})
-        if (*slot && (*slot)->spec().kind == anchor::Kind::syntax)
-          return true;
-    }
-    return false;
+    return std::any_of(files[i].edits.begin(), files[i].edits.end(), [&](const EditRef& ref) {
+      return !syntax_anchors_of(selected[ref.patchset]->edits[ref.edit]).empty();
+    });
   };
   std::stable_partition(order.begin(), order.end(), needs_parse);
   std::atomic<std::size_t> next{0};
