@@ -157,6 +157,21 @@ const std::string k_summary =
     "file-missing     gone  no such file\n"
     "    file-missing  py  tools/*.py: no file matches tools/*.py\n";
 
+// One patchset that will apply, one ambiguous, one fixed upstream: what the colour tests mark.
+Plan plan_of_three_outcomes() {
+  Plan plan = empty_plan();
+  plan.patchsets.push_back(
+      patchset_report("cmake-minimum", "CMake 4", Outcome::will_apply,
+                      {edit_report("raise", "CMakeLists.txt", {1, 1}, Outcome::will_apply, "1 match at line 1")}));
+  plan.patchsets.push_back(patchset_report(
+      "twice", "matched twice", Outcome::ambiguous,
+      {edit_report("one", "a.txt", {4, 2}, Outcome::ambiguous, "2 matches (lines 4, 9), expected exactly 1", 2)}));
+  plan.patchsets.push_back(
+      patchset_report("span", "fixed", Outcome::upstream_fixed,
+                      {edit_report("count", "s.h", {40, 3}, Outcome::upstream_fixed, "the fixed form is there")}));
+  return plan;
+}
+
 } // namespace
 
 TEST_SUITE("cli::render_plan") {
@@ -180,16 +195,7 @@ TEST_CASE("render_plan text: with nothing to change there is no diff and no blan
 }
 
 TEST_CASE("render_plan text: colour marks the diff and each patchset's outcome (green, red, dim), not the edits") {
-  Plan plan = empty_plan();
-  plan.patchsets.push_back(
-      patchset_report("cmake-minimum", "CMake 4", Outcome::will_apply,
-                      {edit_report("raise", "CMakeLists.txt", {1, 1}, Outcome::will_apply, "1 match at line 1")}));
-  plan.patchsets.push_back(patchset_report(
-      "twice", "matched twice", Outcome::ambiguous,
-      {edit_report("one", "a.txt", {4, 2}, Outcome::ambiguous, "2 matches (lines 4, 9), expected exactly 1", 2)}));
-  plan.patchsets.push_back(
-      patchset_report("span", "fixed", Outcome::upstream_fixed,
-                      {edit_report("count", "s.h", {40, 3}, Outcome::upstream_fixed, "the fixed form is there")}));
+  Plan plan = plan_of_three_outcomes();
   FilePlan crlf;
   crlf.path = "CMakeLists.txt";
   crlf.before = "cmake_minimum_required(VERSION 3.1)\r\nproject(x)\r\n";
@@ -401,16 +407,7 @@ TEST_CASE("render_plan_list: one line per patchset and gate, ids aligned, what e
 }
 
 TEST_CASE("render_plan_list: colour marks the outcome column as the summary does, gates included") {
-  Plan plan = empty_plan();
-  plan.patchsets.push_back(
-      patchset_report("cmake-minimum", "CMake 4", Outcome::will_apply,
-                      {edit_report("raise", "CMakeLists.txt", {1, 1}, Outcome::will_apply, "1 match at line 1")}));
-  plan.patchsets.push_back(patchset_report(
-      "twice", "matched twice", Outcome::ambiguous,
-      {edit_report("one", "a.txt", {4, 2}, Outcome::ambiguous, "2 matches (lines 4, 9), expected exactly 1", 2)}));
-  plan.patchsets.push_back(
-      patchset_report("span", "fixed", Outcome::upstream_fixed,
-                      {edit_report("count", "s.h", {40, 3}, Outcome::upstream_fixed, "the fixed form is there")}));
+  Plan plan = plan_of_three_outcomes();
   FilePlan file;
   file.path = "CMakeLists.txt";
   file.patchsets = {"cmake-minimum"};

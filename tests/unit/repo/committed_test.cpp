@@ -15,6 +15,14 @@ namespace {
 namespace fs = std::filesystem;
 using tp::test::git;
 
+// Makes `dir` a repository (once) and commits everything in it.
+void commit_all(const fs::path& dir, const char* message) {
+  if (!fs::exists(dir / ".git"))
+    git(dir, "init -q");
+  git(dir, "add -A");
+  git(dir, std::string("commit -q -m ") + message);
+}
+
 } // namespace
 
 TEST_SUITE("repo::is_committed") {
@@ -23,9 +31,7 @@ TEST_CASE("HEAD's blob, byte for byte or with CRLF line ends, is committed; anyt
   TP_TEST_DIR(dir);
   dir.write("repo/a.h", "int a;\nint b;\n");
   dir.write("repo/crlf.h", "kept\r\nas is\r\n");
-  git(dir / "repo", "init -q");
-  git(dir / "repo", "add -A");
-  git(dir / "repo", "commit -q -m one");
+  commit_all(dir / "repo", "one");
   dir.write("repo/staged.h", "staged\n");
   git(dir / "repo", "add staged.h");
 
@@ -50,13 +56,9 @@ TEST_CASE("HEAD's blob, byte for byte or with CRLF line ends, is committed; anyt
 TEST_CASE("a file in a submodule is judged by the submodule's HEAD, named as its holder") {
   TP_TEST_DIR(dir);
   dir.write("sub/s.c", "sub one\n");
-  git(dir / "sub", "init -q");
-  git(dir / "sub", "add -A");
-  git(dir / "sub", "commit -q -m one");
+  commit_all(dir / "sub", "one");
   dir.write("main/m.c", "main\n");
-  git(dir / "main", "init -q");
-  git(dir / "main", "add -A");
-  git(dir / "main", "commit -q -m one");
+  commit_all(dir / "main", "one");
   git(dir / "main", "submodule add -q '" + (dir / "sub").string() + "' third_party/sub");
   git(dir / "main", "commit -q -m sub");
   // The submodule's work tree moves on without the superproject recording it.
