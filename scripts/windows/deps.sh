@@ -14,8 +14,10 @@
 # would put glibc's headers on the cross compiler's path, and toml++'s links a shared library).
 #
 #   TP_CACHE   cache root (default ${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch); this uses mingw/
+#   TP_DEBIAN_MIRROR  the Debian archive (default: the one in this machine's apt sources)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$here/scripts/lib/debian_mirror.sh"
 cache="${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}/mingw"
 toolchain="$here/cmake/mingw-w64-x86_64.cmake"
 command -v x86_64-w64-mingw32-g++-posix >/dev/null ||
@@ -43,7 +45,8 @@ rm -rf "$work" "$prefix"
 mkdir -p "$work" "$prefix" "$cache/apt/lists/partial" "$cache/src"
 
 # A private apt configuration: deb-src bookworm only, its own lists, nothing of the machine's.
-printf 'deb-src http://deb.debian.org/debian bookworm main\n' > "$cache/apt/sources.list"
+mirror="$(tp_debian_mirror)" || exit 1
+printf 'deb-src %s bookworm main\n' "$mirror" > "$cache/apt/sources.list"
 apt_opts=(-o "Dir::Etc::SourceList=$cache/apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
           -o "Dir::State::Lists=$cache/apt/lists" -o Dir::Cache="$cache/apt/cache"
           -o Acquire::Check-Valid-Until=false -o APT::Sandbox::User=root)

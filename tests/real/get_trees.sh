@@ -9,8 +9,8 @@
 
 TP_CACHE="${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}"
 TP_REAL_APT="$TP_CACHE/apt"
-TP_REAL_MIRROR="${TP_REAL_MIRROR:-http://deb.debian.org/debian}"
 TP_REAL_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source "$TP_REAL_DIR/../../scripts/lib/debian_mirror.sh"
 
 # version -> Debian suite, orig tarball, its sha256 (from the .dsc), top folder inside it.
 tp_real_suite() { case "$1" in 1.13.1) echo bookworm ;; 2.6.0) echo trixie ;; *) return 1 ;; esac; }
@@ -40,7 +40,9 @@ tp_real_tarball() {
     command -v apt-get >/dev/null || { echo "real: $name is not in $src and apt-get is missing" >&2; return 1; }
     mkdir -p "$src" "$TP_REAL_APT/lists/partial" "$TP_REAL_APT/cache/archives/partial"
     if [ ! -f "$TP_REAL_APT/sources.list" ]; then
-      printf 'deb-src %s %s main\n' "$TP_REAL_MIRROR" bookworm "$TP_REAL_MIRROR" trixie >"$TP_REAL_APT/sources.list"
+      local mirror
+      mirror="${TP_REAL_MIRROR:-$(tp_debian_mirror)}" || return 1
+      printf 'deb-src %s %s main\n' "$mirror" bookworm "$mirror" trixie >"$TP_REAL_APT/sources.list"
     fi
     echo "real: downloading Debian's pytorch source ($suite) into $src" >&2
     tp_real_apt update >"$TP_REAL_APT/update.log" 2>&1 ||

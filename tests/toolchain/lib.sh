@@ -12,7 +12,8 @@
 case ":$PATH:" in *:/usr/sbin:*) ;; *) PATH="$PATH:/usr/sbin:/sbin" ;; esac
 TP_CACHE="${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}"
 TP_SID_ROOT="${TP_SID_ROOT:-$TP_CACHE/sid}"
-TP_SID_MIRROR="${TP_SID_MIRROR:-http://deb.debian.org/debian}"
+# The Debian archive comes from this machine's apt sources (TP_SID_MIRROR or TP_DEBIAN_MIRROR override).
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/debian_mirror.sh"
 # What the checks need inside the root. Changing the list rebuilds the packages, not the root.
 # python3-yaml, python3-typing-extensions: a PyTorch configure runs torchgen. git: ExternalProject
 # projects with GIT_REPOSITORY (qnnpack's Download*.cmake) need it to configure, with no download.
@@ -34,9 +35,11 @@ tp_sid_root() {
       echo "toolchain: installing debootstrap" >&2
       apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
     } || { echo "toolchain: cannot install debootstrap" >&2; return 1; }
-    echo "toolchain: debootstrap --variant=minbase sid $root (about 90 s)" >&2
+    local mirror
+    mirror="${TP_SID_MIRROR:-$(tp_debian_mirror)}" || return 1
+    echo "toolchain: debootstrap --variant=minbase sid $root from $mirror (about 90 s)" >&2
     rm -rf "$root.part" && mkdir -p "$(dirname "$root")"
-    debootstrap --variant=minbase sid "$root.part" "$TP_SID_MIRROR" >"$TP_CACHE/debootstrap.log" 2>&1 || {
+    debootstrap --variant=minbase sid "$root.part" "$mirror" >"$TP_CACHE/debootstrap.log" 2>&1 || {
       echo "toolchain: debootstrap failed; see $TP_CACHE/debootstrap.log" >&2; tail -n 20 "$TP_CACHE/debootstrap.log" >&2; return 1; }
     mv "$root.part" "$root"
   fi
