@@ -28,7 +28,7 @@ step package_windows "$here/scripts/package_windows.sh"
 step ctest ctest --test-dir "$build" --output-on-failure -j2
 # Sanitizers, fuzzing and the Windows cross-check (docs/security.md).
 step sanitize "$here/scripts/sanitize.sh"
-step fuzz "$here/scripts/fuzz.sh" 60
+step fuzz "$here/scripts/fuzz.sh"
 step cross_check_windows "$here/scripts/cross_check_windows.sh"
 status_after="$(tree_status)"
 if [ "$status_after" != "$status_before" ]; then
