@@ -125,6 +125,7 @@ Environment current_environment() {
     env.cuda_home = cuda;
   else if (const char* cuda_path = std::getenv("CUDA_PATH"); cuda_path && *cuda_path)
     env.cuda_home = cuda_path;
+  env.msvc = current_msvc_variables();
   return env;
 }
 
@@ -384,6 +385,8 @@ Facts gather_facts(const Environment& env, const std::vector<std::string>& overr
     facts[name] = fact;
   if (auto f = detect_cuda(env))
     facts["cuda"] = *f;
+  for (auto& [name, fact] : detect_msvc(env))
+    facts[name] = fact;
   for (const auto& o : overrides) {
     auto eq = o.find('=');
     if (eq != std::string::npos)

@@ -22,6 +22,14 @@ struct Fact {
 };
 using Facts = std::map<std::string, Fact>;
 
+// The variables a Visual Studio Developer prompt (vcvars64.bat / VsDevCmd.bat) sets.
+struct MsvcVariables {
+  std::optional<std::string> vctools_version;     // $VCToolsVersion: 14.44.35207
+  std::optional<std::string> vcinstalldir;        // $VCINSTALLDIR: ...\VC\ of the installation
+  std::optional<std::string> windows_sdk_version; // $WindowsSDKVersion: 10.0.26100.0\ (sic)
+  std::optional<std::string> target_arch;         // $VSCMD_ARG_TGT_ARCH: x64 | x86 | arm64
+};
+
 // What detection looks at: PATH split into folders, and a few environment variables.
 struct Environment {
   std::vector<fs::path> path;          // PATH, in order
@@ -29,6 +37,7 @@ struct Environment {
   std::optional<std::string> cuda_home; // $CUDA_HOME, else $CUDA_PATH
   std::optional<std::string> pyenv_version; // $PYENV_VERSION
   bool windows = false;                // look for .exe names and pythonXY.dll
+  MsvcVariables msvc;                  // see facts_msvc.cpp
 };
 
 // The process's own environment (std::getenv).
@@ -57,6 +66,18 @@ std::vector<std::pair<std::string, Fact>> detect_compiler(const Environment& env
 // $CUDA_HOME/$CUDA_PATH, else nvcc on PATH (its toolkit root) -> "12.4" from version.json
 // ("cuda": {"version": "12.4.1"}) or version.txt ("CUDA Version 11.8.0").
 std::optional<Fact> detect_cuda(const Environment& env);
+
+// MSVC (facts_msvc.cpp), from the Developer prompt's variables or the cl.exe on PATH:
+//   msvc         the toolset as major.minor, "14.44": $VCToolsVersion, else the default of
+//                $VCINSTALLDIR (Auxiliary/Build/Microsoft.VCToolsVersion.default.txt, or its one
+//                Tools/MSVC/<version> folder), else the MSVC/<version> folder cl.exe on PATH is in;
+//   windows_sdk  $WindowsSDKVersion without its trailing backslash, "10.0.26100.0";
+//   msvc_env     (Windows only) the loaded Developer prompt's target, $VSCMD_ARG_TGT_ARCH ("x64",
+//                "x86", "arm64"), "loaded" when only $VCToolsVersion says one is, else "none".
+std::vector<std::pair<std::string, Fact>> detect_msvc(const Environment& env);
+
+// The variables of MsvcVariables read from the process's environment.
+MsvcVariables current_msvc_variables();
 
 // The host's facts: platform = linux | windows | macos.
 std::map<std::string, std::string> host_facts();

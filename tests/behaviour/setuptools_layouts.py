@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Behaviour test for setuptools-msvccompiler.
+"""Behaviour test for setuptools-msvccompiler and cpp-extension-msvccompiler.
 
 Loads tools/build_pytorch_libs.py from the will-apply cases (before and after) with stand-in
 `setuptools`/`distutils` packages in the layouts of setuptools <74, 74-75.8, 75.9-78.0 and >=78.1,
 and calls _overlay_windows_vcvars. The patched file must find and call _get_vc_env in every layout;
 the unpatched 2.0.1 shape must fail on >=74 with the verbatim AttributeError.
+The same for torch/utils/cpp_extension.py of cpp-extension-msvccompiler's cases: _run_ninja_build
+(with IS_WINDOWS forced on and subprocess.run recorded instead of run) must hand ninja the
+environment of setuptools' _get_vc_env in every layout after the patch; before it, the 1.13.1
+shape fails on >=74 and the 2.6.0 shape on 75.9-78.0, each with the verbatim AttributeError.
 
 Each case file is imported from a copy in a temporary folder, never in place: importing it where
 it is would leave __pycache__/ inside the case (unless PYTHONDONTWRITEBYTECODE is set), and the
@@ -20,9 +24,11 @@ def layout(root, kind):
     def w(p, t):
         p = os.path.join(root, p); os.makedirs(os.path.dirname(p), exist_ok=True); open(p, 'w').write(t)
     w('setuptools/_distutils/__init__.py', '')
+    w('setuptools/_distutils/util.py', 'def get_platform():\n    return "win-amd64"\n')
     # like _distutils_hack: the vendored package is served as `distutils` (its __name__ is renamed)
     init = ('import sys\nfrom . import _distutils as distutils\n'
-            'distutils.__name__ = "distutils"\nsys.modules["distutils"] = distutils\n')
+            'distutils.__name__ = "distutils"\nsys.modules["distutils"] = distutils\n'
+            'from ._distutils import util  # loaded by setuptools itself\n')
     if kind == 'lt74':
         # setuptools < 74 monkeypatched MSVC support and so imported distutils._msvccompiler
         w('setuptools/_distutils/_msvccompiler.py', GET % 'lt74')
@@ -99,5 +105,65 @@ except AttributeError as e:
     check(str(e) == "module 'distutils._msvccompiler' has no attribute '_get_vc_env'", f'v2.6.0 before, setuptools 75.9-78.0: AttributeError: {e}')
 for kind in ['lt74', '74-75.8', 'ge78.1']:
     env = run(b26, kind); check(env.get('MARKER') == kind + ':x64', f'v2.6.0 before works with setuptools {kind}')
+# cpp-extension-msvccompiler: torch/utils/cpp_extension.py's _run_ninja_build.
+EXT_CASES = os.path.join(HERE, '..', '..', 'patchsets', 'cases', 'cpp-extension-msvccompiler')
+
+class RecordedRun:
+    PIPE, STDOUT = -1, -2
+    class CalledProcessError(Exception):
+        pass
+    def __init__(self):
+        self.env = None
+    def run(self, command, **kwargs):
+        self.env = kwargs['env']
+
+def run_ext(path, kind):
+    with tempfile.TemporaryDirectory() as root:
+        layout(root, kind)
+        copy = os.path.join(root, 'case', 'cpp_extension.py')
+        os.makedirs(os.path.dirname(copy))
+        shutil.copyfile(path, copy)
+        for m in [m for m in sys.modules if m.split('.')[0] in ('setuptools', 'distutils')]:
+            del sys.modules[m]
+        sys.path.insert(0, root)
+        try:
+            spec = importlib.util.spec_from_file_location('cpp_extension_case', copy)
+            mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
+            mod.IS_WINDOWS = True
+            recorded = RecordedRun(); mod.subprocess = recorded
+            saved = os.environ.pop('VSCMD_ARG_TGT_ARCH', None)
+            try:
+                mod._run_ninja_build(root, False, 'error')
+            finally:
+                if saved is not None:
+                    os.environ['VSCMD_ARG_TGT_ARCH'] = saved
+            return recorded.env
+        finally:
+            sys.path.remove(root)
+
+def ext_file(case, t):
+    return os.path.join(EXT_CASES, case, t, 'torch', 'utils', 'cpp_extension.py')
+
+for case in ['v1.13.1-run-ninja-build', 'v1.12.1-crlf', 'v2.6.0-helper-two-fallbacks']:
+    for kind in KINDS:
+        try:
+            env = run_ext(ext_file(case, 'after'), kind)
+            check(env.get('MARKER') == kind + ':x86_amd64', f'cpp_extension {case} after, setuptools {kind}: ninja gets _get_vc_env\'s environment ({env.get("MARKER")})')
+        except Exception as e:
+            check(False, f'cpp_extension {case} after, setuptools {kind}: {type(e).__name__}: {e}')
+b113 = ext_file('v1.13.1-run-ninja-build', 'before')
+env = run_ext(b113, 'lt74'); check(env.get('MARKER') == 'lt74:x86_amd64', 'cpp_extension v1.13.1 before works with setuptools <74')
+for kind in KINDS[1:]:
+    try:
+        run_ext(b113, kind); check(False, f'cpp_extension v1.13.1 before, setuptools {kind}: expected AttributeError')
+    except AttributeError as e:
+        check(str(e) == "module 'distutils' has no attribute '_msvccompiler'", f'cpp_extension v1.13.1 before, setuptools {kind}: AttributeError: {e}')
+b260 = ext_file('v2.6.0-helper-two-fallbacks', 'before')
+try:
+    run_ext(b260, '75.9-78.0'); check(False, 'cpp_extension v2.6.0 before, setuptools 75.9-78.0: expected AttributeError')
+except AttributeError as e:
+    check(str(e) == "module 'distutils._msvccompiler' has no attribute '_get_vc_env'", f'cpp_extension v2.6.0 before, setuptools 75.9-78.0: AttributeError: {e}')
+for kind in ['lt74', '74-75.8', 'ge78.1']:
+    env = run_ext(b260, kind); check(env.get('MARKER') == kind + ':x86_amd64', f'cpp_extension v2.6.0 before works with setuptools {kind}')
 print(f'setuptools_layouts: {"FAILED" if failed else "passed"} ({failed} failures)')
 sys.exit(1 if failed else 0)

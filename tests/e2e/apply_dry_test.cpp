@@ -129,8 +129,13 @@ TEST_CASE("list: shows the patchsets that will apply to each fixture, and why th
         // The patchset's line gives the reason: it names the version and the patchset's range.
         const std::size_t line = list.out.find(" " + id + " ");
         REQUIRE(line != std::string::npos);
-        CHECK(list.out.substr(line, list.out.find('\n', line) - line).find("  PyTorch " + fixture + " is outside") !=
-              std::string::npos);
+        const std::string reason = list.out.substr(line, list.out.find('\n', line) - line);
+        // caffe2-missing-prototypes-not-msvc (2.1+) is for clang-cl only: in range, its reason is the
+        // compiler condition
+        if (id == "caffe2-missing-prototypes-not-msvc" && (fixture == "v2.6.0"))
+          CHECK(reason.find("compiler") != std::string::npos);
+        else
+          CHECK(reason.find("  PyTorch " + fixture + " is outside") != std::string::npos);
       }
     const Output json = torchpatch_in(checkout, {"list", "--format", "json"});
     CHECK(json.code == 0);

@@ -321,6 +321,20 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
   };
   for (std::size_t i = 0; i < compiler_ids.size(); ++i)
     expected[compiler_ids[i]] = compiler.at(std::string(fixture))[i];
+  // The Windows patchsets of issue #23 (fixtures/README.md, "Windows patchsets").
+  const std::array<std::string, 9> windows_ids{
+      "cpp-extension-msvccompiler",      "cmake-py-vs-generators",          "sleef-msvc-1951-builtin-math",
+      "msvc-stl-jit-logging-chrono",     "findlapack-check-function-exists", "vec-base-size-t-msvc-ice",
+      "parallel-lazy-init-no-torch-api", "tensorexpr-bounds-overlap-windows-true-false",
+      "caffe2-missing-prototypes-not-msvc"};
+  const std::map<std::string, std::array<std::string, 9>> windows{
+      {"v1.12.1", {w, w, w, w, w, na, w, w, na}},
+      {"v1.13.1", {w, w, w, w, w, w, w, na, na}},
+      {"v2.0.1", {w, w, w, w, w, w, na, na, na}},
+      {"v2.6.0", {w, w, w, uf, uf, na, na, na, na}},
+  };
+  for (std::size_t i = 0; i < windows_ids.size(); ++i)
+    expected[windows_ids[i]] = windows.at(std::string(fixture))[i];
   return expected;
 }
 
@@ -379,6 +393,16 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
     files.insert("third_party/gloo/gloo/common/linux.cc");
   if (fixture == "v2.0.1")
     files.insert("torch/csrc/distributed/c10d/ProcessGroupGloo.hpp");
+  // The Windows patchsets of issue #23.
+  files.insert({"torch/utils/cpp_extension.py", "tools/setup_helpers/cmake.py", "third_party/sleef/Configure.cmake"});
+  if (fixture != "v2.6.0")
+    files.insert({"torch/csrc/jit/runtime/logging.h", "cmake/Modules/FindLAPACK.cmake"});
+  if (fixture == "v1.13.1" || fixture == "v2.0.1")
+    files.insert("aten/src/ATen/cpu/vec/vec_base.h");
+  if (fixture == "v1.12.1" || fixture == "v1.13.1")
+    files.insert("aten/src/ATen/Parallel.h");
+  if (fixture == "v1.12.1")
+    files.insert("torch/csrc/jit/tensorexpr/bounds_overlap.h");
   return files;
 }
 

@@ -93,6 +93,6 @@ TEST_SUITE("e2e::facts") {
     const Output list = torchpatch_in(checkout, {"--catalog", k_gates, "--fact", "pyton=3.12", "list"});
     CHECK(list.code == 0);
     CHECK(list.err == "torchpatch: warning: --fact pyton=3.12: expected KEY=VALUE with KEY one of platform, "
-                      "compiler, python, cmake, compiler_version, cuda\n");
+                      "compiler, python, cmake, compiler_version, cuda, msvc, windows_sdk, msvc_env\n");
   }
 }

@@ -245,8 +245,8 @@ TEST_CASE("gather_requested_facts: --fact overrides on top, and a warning for ea
   CHECK(gathered.facts.count("platform") == 1);
   CHECK(gathered.warnings ==
         std::vector<std::string>{
-            "--fact bogus: expected KEY=VALUE with KEY one of platform, compiler, python, cmake, compiler_version, cuda",
-            "--fact colour=red: expected KEY=VALUE with KEY one of platform, compiler, python, cmake, compiler_version, cuda"});
+            "--fact bogus: expected KEY=VALUE with KEY one of platform, compiler, python, cmake, compiler_version, cuda, msvc, windows_sdk, msvc_env",
+            "--fact colour=red: expected KEY=VALUE with KEY one of platform, compiler, python, cmake, compiler_version, cuda, msvc, windows_sdk, msvc_env"});
 }
 
 } // TEST_SUITE
