@@ -17,13 +17,26 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/debian_mirror.sh"
 # What the checks need inside the root. Changing the list rebuilds the packages, not the root.
 # python3-yaml, python3-typing-extensions: a PyTorch configure runs torchgen. git: ExternalProject
 # projects with GIT_REPOSITORY (qnnpack's Download*.cmake) need it to configure, with no download.
+# mingw-w64-x86-64-dev, g++-mingw-w64-x86-64-posix: MinGW-w64's CRT and Windows headers and the
+# libstdc++ headers for x86_64-w64-mingw32, with which Clang compiles real PyTorch files for
+# Windows (tests/windows-compile).
 TP_SID_PACKAGES=(g++-15 g++ clang cmake make python3-numpy python3-setuptools python3-dev
-                 python3-packaging python3-yaml python3-typing-extensions git)
+                 python3-packaging python3-yaml python3-typing-extensions git
+                 mingw-w64-x86-64-dev g++-mingw-w64-x86-64-posix)
 
 # Makes sure the sid root exists with TP_SID_PACKAGES installed; prints nothing on a cache hit.
 # Each package list leaves its own marker (.tp-ready.HASH), so that branches with different lists
 # sharing one root do not reinstall in turn; packages are only ever added.
 tp_sid_root() {
+  # Two tests (toolchain, windows-compile) can ask at once: one installs, the other waits.
+  mkdir -p "$TP_CACHE" || return 1
+  local fd status
+  exec {fd}>"$TP_CACHE/.sid-root.lock" && flock "$fd" || return 1
+  tp_sid_root_unlocked; status=$?
+  exec {fd}>&-
+  return "$status"
+}
+tp_sid_root_unlocked() {
   local root="$TP_SID_ROOT" want
   want="$(printf '%s\n' "${TP_SID_PACKAGES[@]}" | sha256sum | cut -c1-16)"
   if [ -f "$root/.tp-ready.$want" ] || { [ -f "$root/.tp-ready" ] && [ "$(cat "$root/.tp-ready")" = "$want" ]; }; then

@@ -181,6 +181,42 @@ case_crlf_checkout() {
   check "git (autocrlf) sees a clean tree" test -z "$(git -C "$co" status --porcelain)"
 }
 
+# The Windows patchsets, one at a time, on a CRLF work tree (a core.autocrlf=true clone): each
+# line of windows_patchsets is "ID FILE": `apply --only ID` changes FILE and keeps CRLF on every
+# line, `status` lists ID applied with FILE unchanged since, and `revert` restores every byte.
+# A new Windows patchset is covered by adding its line here (its file must be in fixtures/v2.0.1).
+windows_patchsets=(
+  "setuptools-msvccompiler tools/build_pytorch_libs.py"
+  "static-runtime-anon-namespace-torch-api torch/csrc/jit/runtime/static/native_ops.cpp"
+  "functorch-builtin-clz functorch/csrc/dim/arena.h"
+)
+case_crlf_windows_patchsets() {
+  local origin; origin="$(checkout crlf-win-origin v2.0.1)"
+  local co="$work/crlf-win"
+  git_ -c core.autocrlf=true clone -q "$origin" "$co" 2>/dev/null
+  git_ -C "$co" config core.autocrlf true
+  local pristine; pristine="$(tree_digest "$co")"
+  local c; c="$(win_path "$co")"
+  local line id f
+  for line in "${windows_patchsets[@]}"; do
+    read -r id f <<<"$line"
+    check "$f is CRLF in the clone" grep -q $'\r$' "$co/$f"
+    tp -C "$c" apply --only "$id"
+    expect_status 0
+    check "apply --only $id applies it" contains "$out" "applied 1 patchset(s)"
+    check "$id changes $f" bash -c "! git -C '$co' diff --quiet -- '$f'"
+    check "$f keeps CRLF on every line after $id" bash -c "! grep -q $'[^\r]\$' '$co/$f' && ! grep -q '^\$' '$co/$f'"
+    tp -C "$c" status
+    expect_status 0
+    check "status lists $id applied" grep -qE "^applied +$id" "$out"
+    check "status finds $f unchanged" contains "$out" "unchanged since apply  $f"
+    tp -C "$c" revert
+    expect_status 0
+    check "revert of $id restores every byte" same_tree "$co" "$pristine"
+  done
+  check "git (autocrlf) sees a clean tree" test -z "$(git -C "$co" status --porcelain)"
+}
+
 case_export() {
   local co; co="$(checkout export v2.0.1)"
   local pristine; pristine="$(tree_digest "$co")"
@@ -384,7 +420,7 @@ case_journal() {
   check "nothing is changed" same_tree "$co" "$before"
 }
 
-for name in version list apply_cycle crlf_checkout export exit_codes windows_paths \
+for name in version list apply_cycle crlf_checkout crlf_windows_patchsets export exit_codes windows_paths \
             sharing_violation held_for_reading read_only_file long_paths non_ascii_paths \
             lock_held journal; do
   run_case "$name"
