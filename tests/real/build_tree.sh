@@ -112,8 +112,11 @@ tp_tree_verify() { # DIR COMMIT
   skipped="$(git -C "$dir" ls-files -v | awk '/^S / { print substr($0, 3) }')"
   (cd "$dir" && git ls-files -s | awk '$1 != "160000"' | cut -f2- | { grep -vxF -e "${skipped:-//none//}" || true; } |
     tr '\n' '\0' | GIT_INDEX_FILE="$index" git update-index --add -z --stdin) || return 1
-  (cd "$dir" && git ls-files -s | awk '$1 == "160000"' | cut -f2- | while IFS= read -r p; do
-    printf '160000 %s\t%s\n' "$(git -C "$p" rev-parse HEAD)" "$p"; done |
+  # (a submodule left uninitialised, PATH=absent, keeps the gitlink of the index)
+  (cd "$dir" && git ls-files -s | awk '$1 == "160000"' | while IFS= read -r line; do
+    p="${line#*$'\t'}"
+    if [ -e "$p/.git" ]; then printf '160000 %s\t%s\n' "$(git -C "$p" rev-parse HEAD)" "$p"; else printf '%s\n' "$line"; fi
+  done | awk -F'\t' '{ split($1, a, " "); print a[1] " " a[2] "\t" $2 }' |
     GIT_INDEX_FILE="$index" git update-index --index-info) || return 1
   if [ -n "$skipped" ]; then
     (cd "$dir" && git ls-tree -r "$commit" | grep -F -f <(printf '%s\n' "$skipped" | sed 's/^/\t/') |
