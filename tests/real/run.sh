@@ -14,12 +14,29 @@
 # TP_REAL_UPDATE=1 rewrites them for a reviewer. Run as
 #   TORCHPATCH=build/torchpatch TP_REPO=. bash tests/real/run.sh [VERSION...]
 # A failed download is a failure, never a skip. The last line is "N passed, N failed".
+#
+# Local trees (ctest label `real-local`; not run by CI, which cannot fetch them):
+#   TP_REAL_TREES=/work/trees TORCHPATCH=build/torchpatch TP_REPO=. bash tests/real/run.sh --local [VERSION...]
+# runs the same checks on whole release trees with every submodule (tests/real/build_tree.sh
+# makes them): each $TP_REAL_TREES/vX is copied (its object stores hard-linked, never written)
+# and checked against tests/real/expected/local-vX.txt; the versions default to the five of
+# tests/real/local/trees.txt. A tree that is missing is a failure, never a skip. Changed files,
+# fingerprints and the revert checks reach into every submodule, nested ones included.
 set -u
 : "${TORCHPATCH:?set TORCHPATCH to the torchpatch binary under test}"
 : "${TP_REPO:?set TP_REPO to the source tree}"
 source "$TP_REPO/tests/real/get_trees.sh"
 
+local_trees=no
+if [ "${1:-}" = --local ]; then
+  local_trees=yes
+  shift
+  : "${TP_REAL_TREES:?set TP_REAL_TREES to the folder of local trees (tests/real/README.md)}"
+fi
 versions=("$@")
+if [ ${#versions[@]} -eq 0 ] && [ "$local_trees" = yes ]; then
+  mapfile -t versions < <(grep -v '^#' "$TP_REPO/tests/real/local/trees.txt" | awk 'NF { print $1 }')
+fi
 [ ${#versions[@]} -gt 0 ] || versions=(1.13.1 2.6.0)
 work="$(mktemp -d "${TMPDIR:-/tmp}/tp-real.XXXXXX")"
 # The work folder is kept for a look when something failed (or TP_REAL_KEEP=1), else removed.
@@ -61,17 +78,62 @@ patchset_outcomes() {
 for p in json.load(open(sys.argv[1]))["patchsets"]: print(p["id"], p["outcome"])' "$1"
 }
 
-# Every byte of the work tree against HEAD, and what is untracked or ignored: equal fingerprints
-# mean nothing was written.
+# Every byte of the work tree against HEAD, and what is untracked or ignored, in the superproject
+# and in every initialised submodule: equal fingerprints mean nothing was written.
 fingerprint() {
-  (cd "$1" && { git status --porcelain --ignored --untracked-files=all; git diff --binary HEAD; } | sha256sum)
+  (cd "$1" && { git status --porcelain --ignored --untracked-files=all; git diff --binary HEAD
+    git submodule foreach --quiet --recursive \
+      'echo "@ $displaypath"; git status --porcelain --ignored --untracked-files=all; git diff --binary HEAD'
+  } | sha256sum)
+}
+
+# The files that differ from HEAD, submodules' files included (as paths from the superproject).
+changed_files() {
+  (cd "$1" && { git diff --name-only --ignore-submodules=all HEAD
+    git submodule foreach --quiet --recursive \
+      'git diff --name-only --ignore-submodules=all HEAD | sed "s|^|$displaypath/|"'; } | sort)
+}
+
+# Back to the commit in the superproject and every submodule.
+restore_tree() {
+  (cd "$1" && git checkout -q -- . && git clean -qfdx &&
+    git submodule foreach --quiet --recursive 'git checkout -q -- . && git clean -qfdx')
+}
+
+# A working copy of the local tree $TP_REAL_TREES/vVERSION in DIR: every file copied except the
+# object stores (.git/objects, .git/modules/**/objects), which are hard-linked (git never
+# rewrites an object file), so the local tree itself is never written.
+tp_real_local_copy() {
+  local version="$1" dir="$2" src="$TP_REAL_TREES/v$1" objects
+  [ -d "$src/.git" ] || { echo "real: the local tree $src is missing (tests/real/README.md, Local trees)" >&2; return 1; }
+  [ "$(git -C "$src" describe --tags --exact-match HEAD 2>/dev/null)" = "v$version" ] ||
+    { echo "real: $src is not checked out at its tag v$version" >&2; return 1; }
+  mkdir -p "$dir" &&
+    tar -C "$src" --exclude=./.git/objects --exclude='./.git/modules/*/objects' -cf - . | tar -C "$dir" -xf - || return 1
+  while IFS= read -r objects; do
+    cp -al "$src/$objects" "$dir/$objects" || return 1
+  done < <(cd "$src" && find .git -type d -name objects -prune)
+  # Submodules tests/real/local/trees.txt leaves uninitialised (PATH=absent) may show as "-".
+  local absent
+  absent="$(awk -v v="$version" '$1 == v { for (i = 4; i <= NF; i++) if ($i ~ /=absent$/) { sub(/=absent$/, "", $i); print $i } }' \
+    "$TP_REPO/tests/real/local/trees.txt")"
+  [ -z "$(cd "$dir" && git status --porcelain && git submodule status --recursive | grep -v '^ ' |
+    awk -v absent="$absent" 'BEGIN { n = split(absent, a, "\n"); for (i = 1; i <= n; i++) skip[a[i]] = 1 }
+      { if (!(substr($0, 1, 1) == "-" && ($2 in skip))) print }')" ] ||
+    { echo "real: the copy of $src is not clean or a submodule is not at its gitlink" >&2; return 1; }
 }
 
 run_tree() {
   local v="$1" co="$work/v$1" out="$work/out-$1" expected="$TP_REPO/tests/real/expected/v$1.txt"
   mkdir -p "$out"
   local started=$SECONDS
-  if ! tp_real_checkout "$v" "$co"; then
+  if [ "$local_trees" = yes ]; then
+    expected="$TP_REPO/tests/real/expected/local-v$1.txt"
+    if ! tp_real_local_copy "$v" "$co"; then
+      bad "v$v: the local tree (missing or not clean, see above)"
+      return
+    fi
+  elif ! tp_real_checkout "$v" "$co"; then
     bad "v$v: the real tree (download or checkout failed, see above)"
     return
   fi
@@ -93,7 +155,7 @@ run_tree() {
   tp apply >"$out/apply.txt" 2>&1; rc=$?
   check "v$v: apply exits 0 (got $rc)" test "$rc" -eq 0
   grep '^dry-file ' "$out/lines" | cut -d' ' -f2- | sort >"$out/dry-files"
-  (cd "$co" && git diff --name-only HEAD | sort) >"$out/changed-files"
+  changed_files "$co" >"$out/changed-files"
   check "v$v: apply changes exactly the files the dry run listed ($(wc -l <"$out/dry-files"))" \
     cmp -s "$out/dry-files" "$out/changed-files"
   local applied
@@ -140,24 +202,29 @@ run_tree() {
     done <"$out/series/series"
     check "v$v: the exported series applies with git apply" test "$series_ok" = yes
     check "v$v: the exported series gives the applied tree byte for byte" test "$(fingerprint "$co")" = "$applied"
-    (cd "$co" && git checkout -q -- . && git clean -qfdx)
+    restore_tree "$co"
   else
     bad "v$v: export wrote no series file"
   fi
 
   # the pinned outcomes
   if [ "${TP_REAL_UPDATE:-0}" = 1 ]; then
-    { echo "# torchpatch on Debian's pytorch $v orig tarball as a git checkout tagged v$v, no submodules"
-      echo "# initialised (tests/real/run.sh). Regenerate with TP_REAL_UPDATE=1 and review the diff."
+    { if [ "$local_trees" = yes ]; then
+        echo "# torchpatch on the local tree v$v with every submodule at its gitlink (tests/real/local/trees.txt,"
+        echo "# tests/real/run.sh --local). Regenerate with TP_REAL_UPDATE=1 and review the diff."
+      else
+        echo "# torchpatch on Debian's pytorch $v orig tarball as a git checkout tagged v$v, no submodules"
+        echo "# initialised (tests/real/run.sh). Regenerate with TP_REAL_UPDATE=1 and review the diff."
+      fi
       cat "$out/lines"; } >"$expected"
     ok "v$v: rewrote $expected"
   elif [ ! -f "$expected" ]; then
     bad "v$v: $expected is missing (TP_REAL_UPDATE=1 writes it)"
   elif diff -u <(grep -v '^#' "$expected") "$out/lines" >"$out/lines.diff"; then
-    ok "v$v: outcomes as pinned in tests/real/expected/v$v.txt ($(wc -l <"$out/lines") lines)"
+    ok "v$v: outcomes as pinned in $expected ($(wc -l <"$out/lines") lines)"
   else
     cat "$out/lines.diff"
-    bad "v$v: outcomes differ from tests/real/expected/v$v.txt (diff above; TP_REAL_UPDATE=1 rewrites)"
+    bad "v$v: outcomes differ from $expected (diff above; TP_REAL_UPDATE=1 rewrites)"
   fi
   for f in "$out"/*.err; do [ -s "$f" ] && { echo "# stderr of $(basename "$f" .err):"; cat "$f"; }; done
   echo "# v$v: $((SECONDS - started)) s"
