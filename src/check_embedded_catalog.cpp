@@ -57,7 +57,7 @@ void compare(const Edit& compiled, const Edit& deferred) {
       problem(compiled.source, where + "the prefilter literal read from the query's text is \"" +
                                    b->prefilter_literal() + "\", the compiled query's \"" +
                                    a->prefilter_literal() +
-                                   "\" (anchor/syntax_anchor.cpp, literal_from_query_text)");
+                                   "\" (anchor/query_text.cpp, literal_from_query_text)");
     (void)b->find(""); // compiles a deferred query as a run would (a failure aborts)
   }
 }

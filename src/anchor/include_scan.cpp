@@ -271,12 +271,6 @@ bool is_include_name(std::string_view header, std::string* why, std::size_t* at)
   return true;
 }
 
-bool includes_any(const IncludeScan& scan, const std::vector<std::string>& headers) {
-  return std::any_of(scan.includes.begin(), scan.includes.end(), [&](const IncludeDirective& d) {
-    return std::find(headers.begin(), headers.end(), d.header) != headers.end();
-  });
-}
-
 std::optional<Span> include_anchor_line(const IncludeScan& scan) {
   const IncludeDirective* last_system = nullptr;
   const IncludeDirective* last_any = nullptr;

@@ -39,9 +39,6 @@ IncludeScan scan_includes(std::string_view text);
 // line breaks or the closing delimiter. On failure `why` says what is wrong and `at` the offset.
 bool is_include_name(std::string_view header, std::string* why = nullptr, std::size_t* at = nullptr);
 
-// Whether some #include of `scan` (anywhere, conditional or not) names one of `headers`.
-bool includes_any(const IncludeScan& scan, const std::vector<std::string>& headers);
-
 // The line after which a new system include goes: the last top-level `#include <…>` of the
 // file's leading include block, else the last top-level include of any kind there, else the
 // `#pragma once` / guard `#define` line; nullopt when there is none of them (then the new line

@@ -2,6 +2,7 @@
 // The catalog model: patchsets with their edits, loaded from TOML files (a folder on disk or the
 // copy embedded in the binary), validated, with every anchor compiled once.
 #include <cstddef>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -56,7 +57,7 @@ struct Edit {
   MatchCount matches;
   ActionSpec action;
   // Always set, except for ensure-include, where it is optional (the include's place is then
-  // found by edit::scan_includes).
+  // found by anchor::scan_includes).
   std::optional<anchor::CompiledAnchor> anchor;
   std::optional<anchor::CompiledAnchor> applied;
   std::optional<anchor::CompiledAnchor> upstream_fixed;
@@ -71,9 +72,22 @@ struct Condition {
 };
 using Conditions = std::map<std::string, Condition>; // fact -> what it must be
 
-// The facts conditions may name.
-bool is_listed_fact(std::string_view name);    // platform, compiler
-bool is_versioned_fact(std::string_view name); // python, cmake, compiler_version, cuda
+// The facts that conditions, cases and --fact may name, in the order messages list them. A new
+// fact is one line here, and its detection in engine/ (facts.cpp, facts_*.cpp).
+enum class FactKind { listed, versioned }; // one of `values` / a version specifier
+struct FactName {
+  std::string_view name;
+  FactKind kind;
+};
+inline constexpr FactName k_facts[] = {
+    {"platform", FactKind::listed},  {"compiler", FactKind::listed},
+    {"python", FactKind::versioned}, {"cmake", FactKind::versioned},
+    {"compiler_version", FactKind::versioned}, {"cuda", FactKind::versioned},
+};
+std::vector<std::string_view> fact_names();
+std::string fact_names_text(); // "platform, compiler, python, …"
+bool is_listed_fact(std::string_view name);
+bool is_versioned_fact(std::string_view name);
 
 struct Patchset {
   std::string id;
@@ -135,6 +149,6 @@ LoadResult load_embedded_catalog();
 std::string embedded_catalog_version();
 
 // Reads every file below `dir` (fails only on I/O errors; content problems are diagnostics).
-Result<CatalogFiles> read_catalog_folder(const std::string& dir);
+Result<CatalogFiles> read_catalog_folder(const std::filesystem::path& dir);
 
 } // namespace tp::catalog

@@ -1,25 +1,27 @@
 // lint: every problem of the catalog at once, `file:line:col: error: …` with a caret each; exit 2
 // when there is any, else one summary line.
+#include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "catalog/embedded_catalog.hpp"
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
+#include "platform/files.hpp"
 #include "tools/lint.hpp"
 
 namespace tp::cli {
+
+namespace {
 
 int run_lint(const GlobalOptions& options) {
   catalog::CatalogFiles files;
   std::string origin, prefix;
   if (options.catalog_dir) {
     auto read = catalog::read_catalog_folder(*options.catalog_dir);
-    if (!read) {
-      print_error(read.error().message());
-      return to_int(ExitCode::environment);
-    }
+    if (!read)
+      return fail_with(read.error());
     files = std::move(*read);
-    origin = *options.catalog_dir;
+    origin = platform::path_to_utf8(*options.catalog_dir);
     prefix = origin;
     while (prefix.size() > 1 && prefix.back() == '/')
       prefix.pop_back();
@@ -62,6 +64,13 @@ int run_lint(const GlobalOptions& options) {
       std::cout << "lint: " << report.diagnostics.size() << " problem(s) in " << origin << "\n";
   }
   return to_int(report.diagnostics.empty() ? ExitCode::ok : ExitCode::usage);
+}
+
+} // namespace
+
+Command setup_lint(CLI::App& app) {
+  return {app.add_subcommand("lint", "Check every patchset and case of the catalog; show every problem at once"),
+          run_lint};
 }
 
 } // namespace tp::cli

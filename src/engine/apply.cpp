@@ -18,6 +18,11 @@ std::vector<std::string> describe_conflicts(const Plan& plan) {
   return out;
 }
 
+// The bytes of `f` before its k-th patchset (plan.files' patchsets and after_each pair up).
+const std::string& bytes_before(const FilePlan& f, std::size_t k) {
+  return k == 0 ? f.before : f.after_each[k - 1];
+}
+
 } // namespace
 
 Result<ApplyReport> apply_plan(const Plan& plan, const std::filesystem::path& root,
@@ -43,7 +48,7 @@ Result<ApplyReport> apply_plan(const Plan& plan, const std::filesystem::path& ro
         if (f.patchsets[k] != p.id)
           continue;
         change.files.push_back(
-            {f.path, f.repository, k == 0 ? f.before : f.after_each[k - 1], f.after_each[k]});
+            {f.path, f.repository, bytes_before(f, k), f.after_each[k]});
       }
     }
     changes.push_back(std::move(change));
@@ -84,8 +89,7 @@ std::vector<SeriesPatch> export_series(const Plan& plan, const catalog::Catalog&
     for (const auto& f : plan.files)
       for (std::size_t k = 0; k < f.patchsets.size(); ++k)
         if (f.patchsets[k] == p.id)
-          patch.content += edit::render_unified_diff(
-              f.path, k == 0 ? f.before : f.after_each[k - 1], f.after_each[k]);
+          patch.content += edit::render_unified_diff(f.path, bytes_before(f, k), f.after_each[k]);
     series_file += patch.file_name + "\n";
     out.push_back(std::move(patch));
   }

@@ -12,7 +12,7 @@ fs::path journal_dir_of(const fs::path& git_dir) { return git_dir / "torchpatch"
 
 Result<Checkout> open_checkout(const CheckoutRequest& request) {
   Checkout checkout;
-  const fs::path directory = platform::path_from_utf8(request.directory);
+  const fs::path& directory = request.directory;
   auto repository = repo::Repository::discover(directory);
   if (repository) {
     checkout.root = repository->root();
@@ -27,7 +27,7 @@ Result<Checkout> open_checkout(const CheckoutRequest& request) {
     std::error_code ec;
     checkout.root = fs::absolute(directory, ec);
     if (ec || !fs::is_directory(checkout.root, ec))
-      return fail(request.directory + ": no such folder");
+      return fail(platform::path_to_utf8(request.directory) + ": no such folder");
   }
   auto version = resolve_version(request.torch_version,
                                  checkout.repository ? &*checkout.repository : nullptr, checkout.root);
@@ -43,8 +43,8 @@ GatheredFacts gather_requested_facts(const std::vector<std::string>& overrides) 
     const std::string name = f.substr(0, f.find('='));
     if (f.find('=') == std::string::npos ||
         (!catalog::is_listed_fact(name) && !catalog::is_versioned_fact(name)))
-      out.warnings.push_back("--fact " + f + ": expected KEY=VALUE with KEY one of platform, "
-                             "compiler, python, cmake, compiler_version, cuda");
+      out.warnings.push_back("--fact " + f + ": expected KEY=VALUE with KEY one of " +
+                             catalog::fact_names_text());
   }
   out.facts = gather_facts(current_environment(), overrides);
   return out;
@@ -90,7 +90,7 @@ PlanOptions plan_options_of(const GatheredFacts& gathered, std::vector<std::stri
 Result<PlannedCheckout> plan_checkout(const CheckoutRequest& request,
                                       const CatalogLoader& load_catalog, const PlanScope& scope) {
   // The index listing is the longest step on a large checkout; it overlaps loading the catalog.
-  ListingPrefetch prefetch(platform::path_from_utf8(request.directory));
+  ListingPrefetch prefetch(request.directory);
   PlannedCheckout out;
   auto catalog = load_catalog();
   if (!catalog)
@@ -165,25 +165,22 @@ Result<RevertResult> revert_checkout(const CheckoutRequest& request,
 
 Result<CheckoutStatus> checkout_status(const CheckoutRequest& request,
                                        const catalog::Catalog& catalog) {
-  auto checkout = open_git_checkout(request, "read");
-  if (!checkout)
-    return unexpected(checkout.error());
-  CheckoutStatus out;
-  auto recovery = recover(*checkout, Force::no);
-  if (!recovery)
-    return unexpected(recovery.error());
-  out.recovery = std::move(*recovery);
-  auto journal = txn::load_journal(checkout->root, journal_dir_of(checkout->repository->git_dir()));
+  // plan_checkout's own sequence (open, recover, gather the facts, plan), then the journal.
+  auto planned = plan_checkout(
+      request, [&catalog]() -> Result<const catalog::Catalog*> { return &catalog; }, {});
+  if (!planned)
+    return unexpected(planned.error());
+  const Checkout& checkout = planned->checkout;
+  if (!checkout.repository)
+    return fail("not inside a git checkout: there is no journal to read");
+  auto journal = txn::load_journal(checkout.root, journal_dir_of(checkout.repository->git_dir()));
   if (!journal)
     return unexpected(journal.error());
+  CheckoutStatus out;
+  out.recovery = std::move(planned->recovery);
   out.journal = std::move(*journal);
-  auto facts = gather_requested_facts(request.facts);
-  out.fact_warnings = std::move(facts.warnings);
-  WorkTreeSource tree(checkout->root, &*checkout->repository);
-  auto plan = plan_patchsets(catalog, tree, checkout->version, plan_options_of(facts, {}));
-  if (!plan)
-    return unexpected(plan.error());
-  out.plan = std::move(*plan);
+  out.fact_warnings = std::move(planned->fact_warnings);
+  out.plan = std::move(planned->plan);
   return out;
 }
 

@@ -35,7 +35,7 @@ std::string first_parts(const std::string& version, int parts) {
 }
 
 std::string file_stem(const fs::path& p, bool windows) {
-  std::string name = p.filename().string();
+  std::string name = platform::path_to_utf8(p.filename());
   if (windows && name.size() > 4) {
     std::string ext = name.substr(name.size() - 4);
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -46,9 +46,9 @@ std::string file_stem(const fs::path& p, bool windows) {
 }
 
 std::string describe_chain(const std::vector<fs::path>& chain) {
-  std::string out = chain.front().generic_string();
+  std::string out = platform::display_path(chain.front());
   for (std::size_t i = 1; i < chain.size(); ++i)
-    out += " -> " + chain[i].filename().generic_string();
+    out += " -> " + platform::display_path(chain[i].filename());
   return out;
 }
 
@@ -169,7 +169,7 @@ std::optional<Fact> pyenv_python(const Environment& env, const fs::path& python,
     source = "PYENV_VERSION=" + selected;
   } else if (auto text = read_small(root / "version")) {
     selected = text->substr(0, text->find_first_of("\r\n"));
-    source = (root / "version").generic_string();
+    source = platform::display_path(root / "version");
   }
   selected = selected.substr(0, selected.find(':')); // "3.12.1:3.11.7": the first one runs python3
   system = selected.empty() || selected == "system";
@@ -177,7 +177,7 @@ std::optional<Fact> pyenv_python(const Environment& env, const fs::path& python,
   if (system || v.empty() || v != selected ||
       !fs::is_directory(root / "versions" / selected, ec))
     return std::nullopt;
-  return Fact{first_parts(v, 2), "python3 on PATH: pyenv shim " + python.generic_string() + ", " + source};
+  return Fact{first_parts(v, 2), "python3 on PATH: pyenv shim " + platform::display_path(python) + ", " + source};
 }
 
 } // namespace
@@ -201,7 +201,7 @@ std::optional<Fact> detect_python(const Environment& env) {
     rest.path.erase(std::remove(rest.path.begin(), rest.path.end(), python->parent_path()), rest.path.end());
     return detect_python(rest);
   }
-  const std::string where = (env.windows ? python->filename().string() : std::string("python3")) + " on PATH: ";
+  const std::string where = (env.windows ? platform::path_to_utf8(python->filename()) : std::string("python3")) + " on PATH: ";
   auto chain = symlink_chain(*python);
   for (const auto& link : chain)
     if (auto v = python_version_of_name(file_stem(link, env.windows)); !v.empty())
@@ -215,22 +215,22 @@ std::optional<Fact> detect_python(const Environment& env) {
       if (!v || v->empty())
         v = ini_value(*text, "version_info");
       if (v && !v->empty())
-        return Fact{first_parts(*v, 2), where + cfg.generic_string()};
+        return Fact{first_parts(*v, 2), where + platform::display_path(cfg)};
     }
   // A prefix install: bin/python3 beside lib/python3.X (only when there is exactly one).
   std::vector<std::string> found;
   for (fs::directory_iterator it(bin.parent_path() / "lib", ec), end; !ec && it != end; it.increment(ec))
-    if (auto v = python_version_of_name(it->path().filename().string()); !v.empty() && it->is_directory(ec))
+    if (auto v = python_version_of_name(platform::path_to_utf8(it->path().filename())); !v.empty() && it->is_directory(ec))
       found.push_back(v);
   if (found.size() == 1)
-    return Fact{found.front(), where + (bin.parent_path() / "lib" / ("python" + found.front())).generic_string()};
+    return Fact{found.front(), where + platform::display_path(bin.parent_path() / "lib" / ("python" + found.front()))};
   // Windows installs: python.exe beside python3XY.dll.
   for (fs::directory_iterator it(bin, ec), end; !ec && it != end; it.increment(ec)) {
-    std::string name = it->path().filename().string();
+    std::string name = platform::path_to_utf8(it->path().filename());
     if (name.size() > 11 && name.rfind("python3", 0) == 0 && name.substr(name.size() - 4) == ".dll") {
       std::string digits = name.substr(7, name.size() - 11);
       if (!digits.empty() && std::all_of(digits.begin(), digits.end(), is_digit))
-        return Fact{"3." + digits, where + it->path().generic_string()};
+        return Fact{"3." + digits, where + platform::display_path(it->path())};
     }
   }
   return std::nullopt;
@@ -246,7 +246,7 @@ std::optional<Fact> detect_cmake(const Environment& env) {
   std::optional<catalog::Version> best;
   std::string best_text;
   for (fs::directory_iterator it(share, ec), end; !ec && it != end; it.increment(ec)) {
-    std::string name = it->path().filename().string();
+    std::string name = platform::path_to_utf8(it->path().filename());
     if (name.rfind("cmake-", 0) != 0)
       continue;
     std::string v = leading_version(std::string_view(name).substr(6));
@@ -259,7 +259,7 @@ std::optional<Fact> detect_cmake(const Environment& env) {
   if (!best)
     return std::nullopt;
   return Fact{best_text, "cmake on PATH: " + describe_chain(chain) + ", beside " +
-                             (share / ("cmake-" + best_text)).generic_string()};
+                             platform::display_path(share / ("cmake-" + best_text))};
 }
 
 std::vector<std::pair<std::string, Fact>> detect_compiler(const Environment& env) {
@@ -275,7 +275,7 @@ std::vector<std::pair<std::string, Fact>> detect_compiler(const Environment& env
       rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
       if (w.empty())
         continue;
-      std::string base = fs::path(w).filename().string();
+      std::string base = platform::path_to_utf8(platform::path_from_utf8(w).filename());
       if (base == "ccache" || base == "sccache" || base == "distcc")
         continue;
       word = w;
@@ -348,7 +348,7 @@ std::optional<Fact> detect_cuda(const Environment& env) {
     if (quote != std::string::npos) {
       std::string v = leading_version(std::string_view(*json).substr(quote + 1));
       if (!v.empty())
-        return Fact{first_parts(v, 2), where + (root / "version.json").generic_string()};
+        return Fact{first_parts(v, 2), where + platform::display_path(root / "version.json")};
     }
   }
   if (auto txt = read_small(root / "version.txt")) {
@@ -356,7 +356,7 @@ std::optional<Fact> detect_cuda(const Environment& env) {
     if (at != std::string::npos) {
       std::string v = leading_version(std::string_view(*txt).substr(at + 13));
       if (!v.empty())
-        return Fact{first_parts(v, 2), where + (root / "version.txt").generic_string()};
+        return Fact{first_parts(v, 2), where + platform::display_path(root / "version.txt")};
     }
   }
   return std::nullopt;

@@ -80,18 +80,18 @@ Result<void> WorkTreeSource::load_listing(const repo::PathFilter& keep) {
   fs::recursive_directory_iterator it(m_root, fs::directory_options::skip_permission_denied, ec), end;
   for (; !ec && it != end; it.increment(ec)) {
     if (it->is_directory(ec) && !it->is_symlink(ec)) {
-      if (skip_folder(it->path().filename().string()))
+      if (skip_folder(platform::path_to_utf8(it->path().filename())))
         it.disable_recursion_pending();
       continue;
     }
     if (it->is_regular_file(ec)) {
-      std::string path = fs::relative(it->path(), m_root, ec).generic_string();
+      std::string path = platform::display_path(fs::relative(it->path(), m_root, ec));
       if (!keep || keep(path))
         m_files.push_back(std::move(path));
     }
   }
   if (ec)
-    return fail("listing " + m_root.string() + ": " + ec.message());
+    return fail("listing " + platform::path_to_utf8(m_root) + ": " + ec.message());
   std::sort(m_files.begin(), m_files.end());
   return {};
 }

@@ -75,7 +75,7 @@ Result<ResolvedVersion> resolve_version(const std::optional<std::string>& overri
   }
   VersionEvidence evidence;
   evidence.tag_where = " at HEAD";
-  evidence.subject = root.string();
+  evidence.subject = platform::path_to_utf8(root);
   evidence.hint = "; pass --torch-version";
   if (repository) {
     auto tags = repository->tags_at_head();

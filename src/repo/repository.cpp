@@ -282,7 +282,7 @@ bool Repository::is_committed(const std::string& path, const std::string& holder
   if (inserted) {
     git_repository* repo = m_handle->repo.ptr;
     if (!holder.empty()) {
-      if (git_repository_open(committed.owned_repo.out(), (m_root / holder).string().c_str()) < 0) {
+      if (git_repository_open(committed.owned_repo.out(), platform::path_to_utf8(m_root / holder).c_str()) < 0) {
         git_error_clear();
         return false;
       }

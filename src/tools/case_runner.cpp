@@ -34,8 +34,9 @@ void round_trip(const engine::Plan& plan, const std::map<std::string, std::strin
   std::error_code ec;
   std::filesystem::remove_all(dir, ec);
   for (const auto& [path, bytes] : tree) {
-    std::filesystem::create_directories((dir / path).parent_path(), ec);
-    if (auto w = platform::write_file_atomic(dir / path, bytes, platform::Durability::no_flush); !w) {
+    const std::filesystem::path target = dir / platform::path_from_utf8(path);
+    std::filesystem::create_directories(target.parent_path(), ec);
+    if (auto w = platform::write_file_atomic(target, bytes, platform::Durability::no_flush); !w) {
       result.failures.push_back("round trip: " + w.error().message());
       return;
     }
@@ -47,7 +48,7 @@ void round_trip(const engine::Plan& plan, const std::map<std::string, std::strin
     return;
   }
   for (const auto& f : plan.files) {
-    auto now = platform::read_file(dir / f.path);
+    auto now = platform::read_file(dir / platform::path_from_utf8(f.path));
     if (!now || *now != f.after)
       result.failures.push_back("round trip: after apply, " + f.path + " is not what the plan showed");
   }
@@ -57,7 +58,7 @@ void round_trip(const engine::Plan& plan, const std::map<std::string, std::strin
     return;
   }
   for (const auto& [path, bytes] : tree) {
-    auto now = platform::read_file(dir / path);
+    auto now = platform::read_file(dir / platform::path_from_utf8(path));
     if (!now || *now != bytes)
       result.failures.push_back("round trip: after revert, " + path + " is not byte-identical");
   }
@@ -180,7 +181,8 @@ Result<std::vector<std::filesystem::path>> write_produced_after(const CaseResult
   if (result.status == CaseResult::Status::skipped)
     return written;
   for (const auto& [path, bytes] : result.produced_after) {
-    auto target = catalog_dir / "cases" / result.patchset / result.name / "after" / path;
+    auto target = catalog_dir / "cases" / platform::path_from_utf8(result.patchset) /
+                  platform::path_from_utf8(result.name) / "after" / platform::path_from_utf8(path);
     std::error_code ec;
     std::filesystem::create_directories(target.parent_path(), ec); // a failure shows in the write
     if (auto w = platform::write_file_atomic(target, bytes); !w)

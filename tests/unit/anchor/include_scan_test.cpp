@@ -87,12 +87,6 @@ TEST_SUITE("anchor::scan_includes") {
     REQUIRE(scan.includes.size() == 1);
     CHECK(scan.includes[0].header == "<cstdint>");
   }
-
-  TEST_CASE("includes_any: exact names with their delimiters") {
-    auto scan = scan_includes("#include <stdint.h>\n");
-    CHECK(includes_any(scan, {"<stdint.h>"}));
-    CHECK_FALSE(includes_any(scan, {"<cstdint>", "\"stdint.h\""}));
-  }
 }
 
 TEST_SUITE("anchor::is_include_name") {

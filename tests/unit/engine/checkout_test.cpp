@@ -36,7 +36,7 @@ struct SmallCheckout {
   }
   CheckoutRequest request() const {
     CheckoutRequest r;
-    r.directory = root.string();
+    r.directory = root;
     return r;
   }
   CatalogLoader loader() const {
@@ -69,7 +69,7 @@ TEST_CASE("open_checkout: the repository holding the folder, its version from th
   SmallCheckout c;
   c.dir.write("checkout/sub/b.txt", "b\n");
   auto request = c.request();
-  request.directory = (c.root / "sub").string(); // anywhere inside, as git finds it
+  request.directory = c.root / "sub"; // anywhere inside, as git finds it
   auto opened = open_checkout(request);
   REQUIRE_MESSAGE(opened, opened.error().message());
   CHECK(opened->repository);
@@ -81,7 +81,7 @@ TEST_CASE("open_checkout: a folder outside any repository needs --torch-version;
   TP_TEST_DIR(dir);
   dir.write("plain/a.txt", "old\n");
   CheckoutRequest request;
-  request.directory = (dir / "plain").string();
+  request.directory = dir / "plain";
   auto outside = open_checkout(request);
   REQUIRE_FALSE(outside);
   CHECK(outside.error().code() == ExitCode::environment);
@@ -202,7 +202,7 @@ TEST_CASE("apply_checkout, revert_checkout, checkout_status: a plain folder has 
   dir.write("plain/a.txt", "old\n");
   SmallCheckout c;
   CheckoutRequest request;
-  request.directory = (dir / "plain").string();
+  request.directory = dir / "plain";
   request.torch_version = "2.0.1";
   auto planned = plan_checkout(request, c.loader(), {});
   REQUIRE(planned);
