@@ -318,12 +318,12 @@ Result<std::string> edit_toml(std::size_t number, const Hunk& h, const std::stri
          "matches = 1\n"
          "\n[edits.anchor]\n"
          "kind = \"regex\"\n"
-         "pattern =  + pattern + \n"
+         "pattern = '''" + pattern + "'''\n"
          "target = \"" + target + "\"\n"
          "\n[edits.action]\n" + action +
          "\n[edits.applied]\n"
          "kind = \"regex\"\n"
-         "pattern =  + quote_regex(after.substr(applied->begin, applied->end - applied->begin)) + \n";
+         "pattern = '''" + quote_regex(after.substr(applied->begin, applied->end - applied->begin)) + "'''\n";
 }
 
 std::string patchset_toml(const std::string& id, const std::string& edits_toml) {
