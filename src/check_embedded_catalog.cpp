@@ -80,8 +80,9 @@ int main() {
   tp::catalog::LoadResult deferred = tp::catalog::load_embedded_catalog();
   if (deferred.diagnostics.size() != compiled.diagnostics.size() ||
       deferred.catalog.patchsets.size() != compiled.catalog.patchsets.size()) {
-    std::fprintf(stderr, "error: the embedded catalog loads differently with deferred queries "
-                         "(%zu patchsets and %zu problems, against %zu and %zu)\n",
+    std::fprintf(stderr,
+                 "error: the embedded catalog loads differently with deferred queries "
+                 "(%zu patchsets and %zu problems, against %zu and %zu)\n",
                  deferred.catalog.patchsets.size(), deferred.diagnostics.size(),
                  compiled.catalog.patchsets.size(), compiled.diagnostics.size());
     return 1;

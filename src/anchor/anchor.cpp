@@ -55,7 +55,8 @@ struct JoinedArguments {
       if (at >= starts[i] && at <= starts[i] + span.size())
         return span.begin + (at - starts[i]);
     }
-    return invocation.arguments.empty() ? invocation.name_span.end : invocation.arguments.back().span.end;
+    return invocation.arguments.empty() ? invocation.name_span.end
+                                        : invocation.arguments.back().span.end;
   }
 };
 
@@ -157,12 +158,12 @@ std::variant<CompiledAnchor, CompileError> compile_cmake(const AnchorSpec& spec)
   if (!spec.arguments.empty()) {
     const std::string wrapped =
         std::string(k_arguments_prefix) + spec.arguments + std::string(k_arguments_suffix);
-    auto compiled =
-        RegexAnchor::compile(wrapped, target_is_name ? "" : spec.target, Multiline::no);
+    auto compiled = RegexAnchor::compile(wrapped, target_is_name ? "" : spec.target, Multiline::no);
     if (auto* error = std::get_if<CompileError>(&compiled)) {
-      error->offset = error->offset > k_arguments_prefix.size()
-                          ? std::min(error->offset - k_arguments_prefix.size(), spec.arguments.size())
-                          : 0;
+      error->offset =
+          error->offset > k_arguments_prefix.size()
+              ? std::min(error->offset - k_arguments_prefix.size(), spec.arguments.size())
+              : 0;
       return std::move(*error);
     }
     cmake.arguments = std::get<RegexAnchor>(std::move(compiled));
@@ -217,13 +218,17 @@ FindResult CompiledAnchor::find(std::string_view text) const {
       m_impl->engine);
 }
 
-const std::string& CompiledAnchor::prefilter_literal() const { return m_impl->prefilter; }
+const std::string& CompiledAnchor::prefilter_literal() const {
+  return m_impl->prefilter;
+}
 
 bool CompiledAnchor::prefilter_is_case_insensitive() const {
   return m_impl->prefilter_case_insensitive;
 }
 
-const AnchorSpec& CompiledAnchor::spec() const { return m_impl->spec; }
+const AnchorSpec& CompiledAnchor::spec() const {
+  return m_impl->spec;
+}
 
 std::vector<Span> find_word_occurrences(std::string_view text, std::string_view name) {
   std::vector<Span> spans;

@@ -27,7 +27,6 @@ const TSLanguage* language_of(Language language) {
   return tree_sitter_cpp();
 }
 
-
 TreePtr parse(Language language, std::string_view source) {
   if (source.size() > std::numeric_limits<uint32_t>::max())
     return nullptr;
@@ -46,7 +45,6 @@ std::string blanked_source(Language language, std::string_view text,
   // Export macros are a C/C++ concern; Python source is parsed as written.
   return language == Language::python ? std::string(text) : blank_export_macros(text, options);
 }
-
 
 std::vector<Span> error_spans(TSNode root) {
   std::vector<Span> spans;
@@ -81,9 +79,17 @@ namespace {
 // its siblings parse, so such a child is the region an error can hide a construct in.
 bool is_item_container(std::string_view kind) {
   static constexpr std::string_view k_kinds[] = {
-      "translation_unit", "declaration_list", "field_declaration_list", "compound_statement",
-      "preproc_if",       "preproc_ifdef",    "preproc_else",           "preproc_elif",
-      "preproc_elifdef",  "module",           "block",
+      "translation_unit",
+      "declaration_list",
+      "field_declaration_list",
+      "compound_statement",
+      "preproc_if",
+      "preproc_ifdef",
+      "preproc_else",
+      "preproc_elif",
+      "preproc_elifdef",
+      "module",
+      "block",
   };
   return std::find(std::begin(k_kinds), std::end(k_kinds), kind) != std::end(k_kinds);
 }

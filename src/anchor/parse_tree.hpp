@@ -35,7 +35,9 @@ TreePtr parse(Language language, std::string_view source);
 // `text` as the parser sees it: C and C++ with the export macros blanked, Python as written.
 std::string blanked_source(Language language, std::string_view text, const CompileOptions& options);
 
-inline Span span_of(TSNode node) { return {ts_node_start_byte(node), ts_node_end_byte(node)}; }
+inline Span span_of(TSNode node) {
+  return {ts_node_start_byte(node), ts_node_end_byte(node)};
+}
 
 // Visits the tree in document order. `visit` returns whether to descend into the node.
 template <typename Visit> void walk(TSNode root, Visit visit) {

@@ -24,9 +24,8 @@ public:
 
   std::optional<std::string> literal() {
     // tree-sitter reads code points (and stops at a NUL); this reader, ASCII bytes.
-    if (std::any_of(m_text.begin(), m_text.end(), [](char c) {
-          return c == '\0' || static_cast<unsigned char>(c) >= 0x80;
-        }))
+    if (std::any_of(m_text.begin(), m_text.end(),
+                    [](char c) { return c == '\0' || static_cast<unsigned char>(c) >= 0x80; }))
       return std::nullopt;
     skip_space();
     std::size_t patterns = 0;
@@ -96,8 +95,11 @@ private:
       if (m_at >= m_text.size())
         return std::nullopt;
       const char escaped = m_text[m_at++];
-      value += escaped == 'n' ? '\n' : escaped == 'r' ? '\r' : escaped == 't' ? '\t'
-               : escaped == '0' ? '\0' : escaped;
+      value += escaped == 'n'   ? '\n'
+               : escaped == 'r' ? '\r'
+               : escaped == 't' ? '\t'
+               : escaped == '0' ? '\0'
+                                : escaped;
     }
     return std::nullopt;
   }

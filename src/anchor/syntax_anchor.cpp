@@ -86,7 +86,8 @@ std::variant<std::optional<RegexAnchor>, CompileError> compile_within(const Anch
 }
 
 // The required literal: the predicates' literal, or the within regex's if longer.
-std::string required_literal_of(std::string from_predicates, const std::optional<RegexAnchor>& within) {
+std::string required_literal_of(std::string from_predicates,
+                                const std::optional<RegexAnchor>& within) {
   if (within && within->required_literal().size() > from_predicates.size())
     return within->required_literal();
   return from_predicates;
@@ -182,8 +183,9 @@ const SyntaxAnchor::State& SyntaxAnchor::state() const {
     if (auto* error = std::get_if<CompileError>(&compiled)) {
       // Unreachable for the embedded catalog, whose queries the build compiles
       // (src/check_embedded_catalog.cpp); anything else is loaded with QueryCompilation::at_load.
-      std::fprintf(stderr, "torchpatch: internal error: a syntax query compiled on first use "
-                           "does not compile: %s (at byte %zu of the query)\n",
+      std::fprintf(stderr,
+                   "torchpatch: internal error: a syntax query compiled on first use "
+                   "does not compile: %s (at byte %zu of the query)\n",
                    error->message.c_str(), error->offset);
       std::abort();
     }
@@ -321,8 +323,12 @@ FindResult SyntaxAnchor::find(std::string_view text) const {
   return result;
 }
 
-bool SyntaxAnchor::is_prepared() const { return m_deferred->compiled; }
+bool SyntaxAnchor::is_prepared() const {
+  return m_deferred->compiled;
+}
 
-const std::string& SyntaxAnchor::required_literal() const { return m_deferred->required_literal; }
+const std::string& SyntaxAnchor::required_literal() const {
+  return m_deferred->required_literal;
+}
 
 } // namespace tp::anchor

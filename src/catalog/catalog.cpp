@@ -8,31 +8,44 @@ namespace tp::catalog {
 
 std::string_view to_string(ActionKind kind) {
   switch (kind) {
-  case ActionKind::replace: return "replace";
-  case ActionKind::remove: return "delete";
-  case ActionKind::insert_before: return "insert-before";
-  case ActionKind::insert_after: return "insert-after";
-  case ActionKind::rename: return "rename";
-  case ActionKind::raise_cmake_minimum: return "raise-cmake-minimum";
-  case ActionKind::ensure_include: return "ensure-include";
+  case ActionKind::replace:
+    return "replace";
+  case ActionKind::remove:
+    return "delete";
+  case ActionKind::insert_before:
+    return "insert-before";
+  case ActionKind::insert_after:
+    return "insert-after";
+  case ActionKind::rename:
+    return "rename";
+  case ActionKind::raise_cmake_minimum:
+    return "raise-cmake-minimum";
+  case ActionKind::ensure_include:
+    return "ensure-include";
   }
   return "?";
 }
 
 bool MatchCount::allows(std::size_t count) const {
   switch (kind) {
-  case Kind::exactly: return count == n;
-  case Kind::any: return true;
-  case Kind::at_least: return count >= n;
+  case Kind::exactly:
+    return count == n;
+  case Kind::any:
+    return true;
+  case Kind::at_least:
+    return count >= n;
   }
   return false;
 }
 
 std::string MatchCount::describe() const {
   switch (kind) {
-  case Kind::exactly: return "exactly " + std::to_string(n);
-  case Kind::any: return "any number";
-  case Kind::at_least: return "at least " + std::to_string(n);
+  case Kind::exactly:
+    return "exactly " + std::to_string(n);
+  case Kind::any:
+    return "any number";
+  case Kind::at_least:
+    return "at least " + std::to_string(n);
   }
   return "?";
 }
@@ -58,8 +71,12 @@ bool is_fact(std::string_view name, FactKind kind) {
 }
 } // namespace
 
-bool is_listed_fact(std::string_view name) { return is_fact(name, FactKind::listed); }
-bool is_versioned_fact(std::string_view name) { return is_fact(name, FactKind::versioned); }
+bool is_listed_fact(std::string_view name) {
+  return is_fact(name, FactKind::listed);
+}
+bool is_versioned_fact(std::string_view name) {
+  return is_fact(name, FactKind::versioned);
+}
 
 const Gate* Catalog::find_gate(std::string_view id) const {
   for (const auto& g : gates)

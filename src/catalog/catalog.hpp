@@ -30,9 +30,9 @@ std::string_view to_string(ActionKind kind);
 
 struct ActionSpec {
   ActionKind kind = ActionKind::replace;
-  std::string text;  // replace / insert-*: template with ${name} references
-  std::string to;    // rename
-  std::optional<Version> floor; // raise-cmake-minimum
+  std::string text;                      // replace / insert-*: template with ${name} references
+  std::string to;                        // rename
+  std::optional<Version> floor;          // raise-cmake-minimum
   std::string header;                    // ensure-include: "<cstdint>" or "\"name.h\""
   std::vector<std::string> satisfied_by; // ensure-include: includes that count as it
 };
@@ -80,9 +80,12 @@ struct FactName {
   FactKind kind;
 };
 inline constexpr FactName k_facts[] = {
-    {"platform", FactKind::listed},  {"compiler", FactKind::listed},
-    {"python", FactKind::versioned}, {"cmake", FactKind::versioned},
-    {"compiler_version", FactKind::versioned}, {"cuda", FactKind::versioned},
+    {"platform", FactKind::listed},
+    {"compiler", FactKind::listed},
+    {"python", FactKind::versioned},
+    {"cmake", FactKind::versioned},
+    {"compiler_version", FactKind::versioned},
+    {"cuda", FactKind::versioned},
 };
 std::vector<std::string_view> fact_names();
 std::string fact_names_text(); // "platform, compiler, python, …"
@@ -94,7 +97,7 @@ struct Patchset {
   std::string title;
   VersionSpecifier versions;
   std::string why;
-  std::vector<std::string> errors;     // verbatim messages users see
+  std::vector<std::string> errors; // verbatim messages users see
   std::vector<std::string> references;
   Conditions conditions;
   std::vector<Edit> edits;
@@ -110,7 +113,7 @@ struct Gate {
   std::string why;
   std::vector<std::string> errors;
   std::vector<std::string> references;
-  Conditions conditions;            // all must hold for the gate to block
+  Conditions conditions; // all must hold for the gate to block
   SourceRef source;
 };
 
@@ -130,15 +133,16 @@ struct Catalog {
 };
 
 struct LoadResult {
-  Catalog catalog;          // what loaded; patchsets with problems are left out
-  Diagnostics diagnostics;  // every problem found, in file order
+  Catalog catalog;         // what loaded; patchsets with problems are left out
+  Diagnostics diagnostics; // every problem found, in file order
 };
 
 // Loads a catalog from its files. Never stops at the first problem. Every anchor is compiled,
 // and every problem reported, unless `query_compilation` defers syntax queries to their first
 // use (anchor::QueryCompilation).
-LoadResult load_catalog(CatalogFiles files, std::string origin,
-                        anchor::QueryCompilation query_compilation = anchor::QueryCompilation::at_load);
+LoadResult
+load_catalog(CatalogFiles files, std::string origin,
+             anchor::QueryCompilation query_compilation = anchor::QueryCompilation::at_load);
 
 // The catalog embedded in this binary, its syntax queries compiled on first use (the build
 // checks that they compile).

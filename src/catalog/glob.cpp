@@ -67,7 +67,9 @@ bool match_from(std::string_view pattern, std::string_view path) {
 
 } // namespace
 
-bool glob_match(std::string_view pattern, std::string_view path) { return match_from(pattern, path); }
+bool glob_match(std::string_view pattern, std::string_view path) {
+  return match_from(pattern, path);
+}
 
 std::string_view GlobSet::last_component(std::string_view path) {
   const auto slash = path.rfind('/');

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <set>
 
+#include "anchor/include_scan.hpp"
+#include "base/suggestion.hpp"
 #include "catalog/case_toml.hpp"
 #include "catalog/embedded_catalog.hpp"
 #include "catalog/toml_shelter.hpp"
-#include "anchor/include_scan.hpp"
-#include "base/suggestion.hpp"
 #include "platform/files.hpp"
 
 // toml++ compiled into this translation unit without exceptions: parse errors come back as
@@ -133,8 +133,8 @@ public:
     }
     const toml::array* array = node->as_array();
     if (!array) {
-      error_at(*node, "'" + std::string(key) + "' must be an array of strings, not " +
-                          type_name(*node));
+      error_at(*node,
+               "'" + std::string(key) + "' must be an array of strings, not " + type_name(*node));
       return out;
     }
     for (const toml::node& item : *array) {
@@ -149,13 +149,20 @@ public:
 
   static std::string type_name(const toml::node& node) {
     switch (node.type()) {
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a number";
-    case toml::node_type::boolean: return "a boolean";
-    default: return "a date or time";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    default:
+      return "a date or time";
     }
   }
 
@@ -177,7 +184,8 @@ public:
     return at;
   }
 
-  std::optional<anchor::CompiledAnchor> anchor_table(const toml::node& node, std::string_view what) {
+  std::optional<anchor::CompiledAnchor> anchor_table(const toml::node& node,
+                                                     std::string_view what) {
     const toml::table* table = node.as_table();
     if (!table) {
       error_at(node, std::string(what) + " must be a table with 'kind', not " + type_name(node));
@@ -213,7 +221,8 @@ public:
       }
     } else if (*kind == "cmake") {
       spec.kind = anchor::Kind::cmake;
-      check_keys(*table, {"kind", "commands", "arguments", "target"}, std::string(what) + " (cmake)");
+      check_keys(*table, {"kind", "commands", "arguments", "target"},
+                 std::string(what) + " (cmake)");
       spec.commands = string_list(*table, "commands", true, node);
       pattern_node = table->get("arguments");
       spec.arguments = string_field(*table, "arguments", false, node).value_or("");
@@ -228,7 +237,8 @@ public:
     auto compiled = anchor::CompiledAnchor::compile(spec, m_options);
     if (auto* error = std::get_if<anchor::CompileError>(&compiled)) {
       const toml::node* at = error->in_within ? within_node : pattern_node;
-      std::size_t offset = at ? string_content_offset(*at) + error->offset : offset_of(node.source().begin);
+      std::size_t offset =
+          at ? string_content_offset(*at) + error->offset : offset_of(node.source().begin);
       error_at_offset(offset, error->message);
       return std::nullopt;
     }
@@ -354,7 +364,8 @@ public:
       return std::nullopt;
     }
     std::size_t before = errors();
-    check_keys(*table, {"name", "files", "matches", "anchor", "action", "applied", "upstream_fixed"},
+    check_keys(*table,
+               {"name", "files", "matches", "anchor", "action", "applied", "upstream_fixed"},
                "[[edits]]");
     Edit e{.name = string_field(*table, "name", true, node).value_or(""),
            .files = string_list(*table, "files", true, node),
@@ -378,11 +389,11 @@ public:
     // ensure-include finds its own place (after the file's last system include) and knows the
     // patched form itself (the include is there): anchor and applied are optional.
     // (Asked of the TOML, so that a bad header does not also report a missing anchor.)
-    const toml::node* action_kind = action_node && action_node->as_table()
-                                        ? action_node->as_table()->get("kind")
-                                        : nullptr;
-    const bool ensure_include = action_kind && action_kind->value<std::string_view>() ==
-                                                   std::optional<std::string_view>("ensure-include");
+    const toml::node* action_kind =
+        action_node && action_node->as_table() ? action_node->as_table()->get("kind") : nullptr;
+    const bool ensure_include =
+        action_kind &&
+        action_kind->value<std::string_view>() == std::optional<std::string_view>("ensure-include");
     if (!anchor_node && !ensure_include)
       error_at(node, "edit '" + e.name + "' of " + patchset_id + " has no [edits.anchor]");
     std::optional<anchor::CompiledAnchor> compiled;
@@ -391,23 +402,23 @@ public:
     if (const toml::node* applied = table->get("applied"))
       e.applied = anchor_table(*applied, "applied");
     else if (action_node && e.action.kind != ActionKind::raise_cmake_minimum && !ensure_include)
-      error_at(node, "edit '" + e.name + "' has no [edits.applied] anchor: without it an already "
-                     "patched file is reported as anchor-missing");
+      error_at(node, "edit '" + e.name +
+                         "' has no [edits.applied] anchor: without it an already "
+                         "patched file is reported as anchor-missing");
     if (const toml::node* fixed = table->get("upstream_fixed"))
       e.upstream_fixed = anchor_table(*fixed, "upstream_fixed");
     if (errors() != before || (anchor_node && !compiled))
       return std::nullopt;
     e.anchor = std::move(compiled);
-    if (e.action.kind == ActionKind::raise_cmake_minimum && e.anchor->spec().kind != anchor::Kind::cmake)
+    if (e.action.kind == ActionKind::raise_cmake_minimum &&
+        e.anchor->spec().kind != anchor::Kind::cmake)
       error_at(*action_node, "raise-cmake-minimum needs a cmake anchor");
     return errors() == before ? std::optional<Edit>(std::move(e)) : std::nullopt;
   }
 
   // Patchset paths are relative, '/'-separated and stay inside the checkout.
   void check_path(const std::string& path, const toml::node& node) {
-    auto bad = [&](const std::string& why) {
-      error_at(node, "file path '" + path + "' " + why);
-    };
+    auto bad = [&](const std::string& why) { error_at(node, "file path '" + path + "' " + why); };
     if (path.empty())
       return bad("is empty");
     if (path.front() == '/' || path.front() == '\\' || (path.size() > 1 && path[1] == ':'))
@@ -458,7 +469,8 @@ public:
         out[fact].values = string_list(*c, key.str(), true, *node);
       } else if (is_versioned_fact(fact)) {
         if (!value.is_string()) {
-          error_at(value, "'" + fact + "' takes a version specifier string such as \">=3.12\", not " +
+          error_at(value, "'" + fact +
+                              "' takes a version specifier string such as \">=3.12\", not " +
                               type_name(value));
           continue;
         }
@@ -497,8 +509,9 @@ public:
 
   std::optional<Gate> gate(const toml::table& table) {
     std::size_t before = errors();
-    check_keys(table, {"id", "kind", "title", "versions", "lifted_in", "why", "errors", "references",
-                       "conditions"},
+    check_keys(table,
+               {"id", "kind", "title", "versions", "lifted_in", "why", "errors", "references",
+                "conditions"},
                "a gate");
     Gate g;
     common_fields(table, g);
@@ -515,9 +528,10 @@ public:
   std::optional<Patchset> patchset(const toml::table& t) {
     const toml::table* table = &t;
     std::size_t before = errors();
-    check_keys(*table, {"id", "kind", "title", "versions", "why", "errors", "references",
-                        "conditions", "edits"},
-               "a patchset");
+    check_keys(
+        *table,
+        {"id", "kind", "title", "versions", "why", "errors", "references", "conditions", "edits"},
+        "a patchset");
     Patchset p;
     common_fields(*table, p);
     const toml::node* edits = table->get("edits");
@@ -585,9 +599,9 @@ LoadResult load_catalog(CatalogFiles files, std::string origin,
                        const char* noun) {
     auto [it, inserted] = first_file_of_id.emplace(id, path);
     if (!inserted)
-      result.diagnostics.push_back(Diagnostic::at(path, bytes, bytes.find("id"),
-                                                  std::string(noun) + " id '" + id +
-                                                      "' is already used by " + it->second));
+      result.diagnostics.push_back(
+          Diagnostic::at(path, bytes, bytes.find("id"),
+                         std::string(noun) + " id '" + id + "' is already used by " + it->second));
     return inserted;
   };
   for (const auto& [path, bytes] : files) {
@@ -641,7 +655,8 @@ Result<CatalogFiles> read_catalog_folder(const std::filesystem::path& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
-    return fail("catalog folder " + platform::path_to_utf8(dir) + " does not exist or is not a folder");
+    return fail("catalog folder " + platform::path_to_utf8(dir) +
+                " does not exist or is not a folder");
   CatalogFiles files;
   for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (!it->is_regular_file(ec))

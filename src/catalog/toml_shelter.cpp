@@ -11,7 +11,7 @@ struct ShelteredRange {
 };
 constexpr ShelteredRange k_sheltered[] = {
     {0xA1, 0x49A}, {0x2C5E, 0x3000}, {0x3001, 0x3058}, {0xFB06, 0xFEFF}};
-constexpr char32_t k_shelter = 0xE000; // first private-use code point used
+constexpr char32_t k_shelter = 0xE000;      // first private-use code point used
 constexpr char32_t k_shelter_last = 0xEBEA; // the last one, as the message below says
 static_assert([] {
   char32_t n = 0;
@@ -24,7 +24,11 @@ static_assert([] {
 std::pair<char32_t, std::size_t> decode_utf8(std::string_view s, std::size_t at) {
   const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
   const unsigned char b0 = byte(at);
-  const std::size_t n = b0 < 0x80 ? 1 : (b0 >> 5) == 0x6 ? 2 : (b0 >> 4) == 0xE ? 3 : (b0 >> 3) == 0x1E ? 4 : 0;
+  const std::size_t n = b0 < 0x80           ? 1
+                        : (b0 >> 5) == 0x6  ? 2
+                        : (b0 >> 4) == 0xE  ? 3
+                        : (b0 >> 3) == 0x1E ? 4
+                                            : 0;
   if (n == 0 || at + n > s.size())
     return {0, 0};
   char32_t cp = n == 1 ? b0 : n == 2 ? (b0 & 0x1F) : n == 3 ? (b0 & 0x0F) : (b0 & 0x07);
@@ -103,8 +107,12 @@ Shelter shelter_needed(std::string_view text) {
   return holds_shelter ? Shelter::impossible : Shelter::needed;
 }
 
-std::string sheltered(std::string_view text) { return remap_utf8(text, shelter); }
+std::string sheltered(std::string_view text) {
+  return remap_utf8(text, shelter);
+}
 
-std::string unsheltered(std::string_view text) { return remap_utf8(text, unshelter); }
+std::string unsheltered(std::string_view text) {
+  return remap_utf8(text, unshelter);
+}
 
 } // namespace tp::catalog

@@ -22,9 +22,11 @@ struct ApplyArgs {
 };
 
 // Plans the checkout and tells what a recovery did and which --fact looks wrong.
-Result<engine::PlannedCheckout> plan(const GlobalOptions& options, std::optional<catalog::Catalog>& catalog,
+Result<engine::PlannedCheckout> plan(const GlobalOptions& options,
+                                     std::optional<catalog::Catalog>& catalog,
                                      const std::vector<std::string>& only) {
-  auto planned = engine::plan_checkout(checkout_request(options), catalog_loader(options, catalog), {only});
+  auto planned =
+      engine::plan_checkout(checkout_request(options), catalog_loader(options, catalog), {only});
   if (planned) {
     print_recovered(planned->recovery);
     print_fact_warnings(planned->fact_warnings);
@@ -62,7 +64,8 @@ int run_apply(const GlobalOptions& options, const ApplyArgs& args) {
       std::cout << "nothing to change\n";
     else
       std::cout << "applied " << report->record.patchsets.size() << " patchset(s), "
-                << report->record.files_written << " file(s) written; undo with: torchpatch revert\n";
+                << report->record.files_written
+                << " file(s) written; undo with: torchpatch revert\n";
     for (const auto& s : report->skipped)
       std::cout << "skipped: " << s << "\n";
   }
@@ -89,18 +92,23 @@ int run_export(const GlobalOptions& options, const std::filesystem::path& direct
 
 Command setup_apply(CLI::App& app) {
   auto args = std::make_shared<ApplyArgs>();
-  auto* apply = app.add_subcommand("apply", "Apply the catalog's patchsets for this checkout's version");
-  apply->add_flag("--dry,-n", args->dry, "Show what would change (a unified diff) and change nothing");
-  apply->add_flag("--partial", args->partial, "Apply the patchsets without conflicts even if others conflict");
+  auto* apply =
+      app.add_subcommand("apply", "Apply the catalog's patchsets for this checkout's version");
+  apply->add_flag("--dry,-n", args->dry,
+                  "Show what would change (a unified diff) and change nothing");
+  apply->add_flag("--partial", args->partial,
+                  "Apply the patchsets without conflicts even if others conflict");
   apply->add_option("--only", args->only, "Only these patchset ids")->option_text("ID ...");
   return {apply, [args](const GlobalOptions& options) { return run_apply(options, *args); }};
 }
 
 Command setup_export(CLI::App& app) {
   auto directory = std::make_shared<std::filesystem::path>();
-  auto* exp = app.add_subcommand("export", "Write the plan as a quilt-style series (one .patch per patchset)");
+  auto* exp = app.add_subcommand(
+      "export", "Write the plan as a quilt-style series (one .patch per patchset)");
   add_path_option(*exp, "DIR", *directory, "Folder to write the series into")->required();
-  return {exp, [directory](const GlobalOptions& options) { return run_export(options, *directory); }};
+  return {exp,
+          [directory](const GlobalOptions& options) { return run_export(options, *directory); }};
 }
 
 } // namespace tp::cli

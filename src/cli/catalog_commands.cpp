@@ -26,7 +26,7 @@ int run_list(const GlobalOptions& options, ListDetail detail) {
     std::cout << render_plan_json(*plan, "list");
   else
     std::cout << (detail == ListDetail::per_edit ? render_plan_summary(*plan, use_color(options))
-                          : render_plan_list(*plan, use_color(options)));
+                                                 : render_plan_list(*plan, use_color(options)));
   return to_int(ExitCode::ok);
 }
 
@@ -148,7 +148,8 @@ int run_show(const GlobalOptions& options, const std::string& id) {
       known += "\n  " + q.id;
     for (const auto& g : catalog->gates)
       known += "\n  " + g.id + " (gate)";
-    return fail_with(Error("no patchset '" + id + "' in the catalog; it has:" + known, ExitCode::usage));
+    return fail_with(
+        Error("no patchset '" + id + "' in the catalog; it has:" + known, ExitCode::usage));
   }
   if (options.format == Format::json)
     show_patchset_json(*p);
@@ -161,7 +162,8 @@ int run_show(const GlobalOptions& options, const std::string& id) {
 
 Command setup_list(CLI::App& app) {
   auto verbose = std::make_shared<bool>(false);
-  auto* list = app.add_subcommand("list", "Every patchset and gate: one line each, whether it applies to this checkout");
+  auto* list = app.add_subcommand(
+      "list", "Every patchset and gate: one line each, whether it applies to this checkout");
   list->add_flag("--verbose", *verbose,
                  "Every edit of each patchset with its file and line, as apply --dry shows them");
   return {list, [verbose](const GlobalOptions& options) {

@@ -16,8 +16,8 @@ class Option;
 namespace tp::cli {
 
 struct Command {
-  CLI::App* app = nullptr;                         // the command, to ask whether it was parsed
-  std::function<int(const GlobalOptions&)> run;    // the process exit code
+  CLI::App* app = nullptr;                      // the command, to ask whether it was parsed
+  std::function<int(const GlobalOptions&)> run; // the process exit code
 };
 
 // An option or positional argument naming a path: the UTF-8 argument becomes a path through
@@ -25,12 +25,12 @@ struct Command {
 CLI::Option* add_path_option(CLI::App& app, const std::string& name, std::filesystem::path& into,
                              const std::string& description);
 
-Command setup_apply(CLI::App& app);   // apply_command.cpp
-Command setup_export(CLI::App& app);  // apply_command.cpp
-Command setup_revert(CLI::App& app);  // journal_commands.cpp
-Command setup_status(CLI::App& app);  // journal_commands.cpp
-Command setup_list(CLI::App& app);    // catalog_commands.cpp
-Command setup_show(CLI::App& app);    // catalog_commands.cpp
+Command setup_apply(CLI::App& app);  // apply_command.cpp
+Command setup_export(CLI::App& app); // apply_command.cpp
+Command setup_revert(CLI::App& app); // journal_commands.cpp
+Command setup_status(CLI::App& app); // journal_commands.cpp
+Command setup_list(CLI::App& app);   // catalog_commands.cpp
+Command setup_show(CLI::App& app);   // catalog_commands.cpp
 Command setup_test(CLI::App& app);
 Command setup_lint(CLI::App& app);
 Command setup_explain(CLI::App& app);

@@ -19,10 +19,10 @@ enum class Color { auto_, always, never };
 
 struct GlobalOptions {
   // Paths from the command line, converted once (platform::path_from_utf8) as they are parsed.
-  std::filesystem::path directory = ".";               // -C
-  std::optional<std::filesystem::path> catalog_dir;    // --catalog
-  std::optional<std::string> torch_version;  // --torch-version
-  std::vector<std::string> facts;            // --fact key=value
+  std::filesystem::path directory = ".";            // -C
+  std::optional<std::filesystem::path> catalog_dir; // --catalog
+  std::optional<std::string> torch_version;         // --torch-version
+  std::vector<std::string> facts;                   // --fact key=value
   Format format = Format::text;
   Color color = Color::auto_;
 };

@@ -3,13 +3,13 @@
 // the catalog knows. Exit 0 when something matched, 1 when nothing did.
 #include <CLI/CLI.hpp>
 #include <iostream>
-#include <memory>
 #include <iterator>
+#include <memory>
 
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
-#include "tools/explain.hpp"
 #include "platform/files.hpp"
+#include "tools/explain.hpp"
 
 namespace tp::cli {
 
@@ -17,12 +17,12 @@ namespace {
 
 struct Applicability {
   bool known = false;
-  std::string where;                       // "PyTorch 2.0.1 (tag v2.0.1 at HEAD)"
-  std::string why_unknown;                 // when !known
+  std::string where;       // "PyTorch 2.0.1 (tag v2.0.1 at HEAD)"
+  std::string why_unknown; // when !known
   std::map<std::string, const engine::PatchsetReport*> by_id;
   std::map<std::string, const engine::GateReport*> gate_by_id;
   engine::Plan plan;
-  std::vector<std::string> fact_warnings;  // a misspelt --fact
+  std::vector<std::string> fact_warnings; // a misspelt --fact
 };
 
 // Plans the matched patchsets against the checkout at -C, if there is one, without recovering
@@ -34,8 +34,9 @@ Applicability check_checkout(const GlobalOptions& options, const catalog::Catalo
   request.plain_folder = engine::PlainFolder::as_given;
   request.outside_message = "not inside a git checkout, so whether they apply is unknown (run "
                             "explain inside the PyTorch checkout, or pass -C DIR)";
-  auto planned = engine::plan_checkout(request, [&]() -> Result<const catalog::Catalog*> { return &catalog; },
-                                       {ids, engine::Recovery::leave});
+  auto planned =
+      engine::plan_checkout(request, [&]() -> Result<const catalog::Catalog*> { return &catalog; },
+                            {ids, engine::Recovery::leave});
   if (!planned) {
     out.why_unknown = planned.error().message();
     return out;
@@ -44,8 +45,8 @@ Applicability check_checkout(const GlobalOptions& options, const catalog::Catalo
   out.known = true;
   out.plan = std::move(planned->plan);
   const engine::Checkout& checkout = planned->checkout;
-  out.where = platform::display_path(checkout.root) + ", PyTorch " + checkout.version.version.text + " (" +
-              checkout.version.source + ")";
+  out.where = platform::display_path(checkout.root) + ", PyTorch " + checkout.version.version.text +
+              " (" + checkout.version.source + ")";
   for (const auto& p : out.plan.patchsets)
     out.by_id[p.id] = &p;
   for (const auto& g : out.plan.gates)
@@ -55,13 +56,18 @@ Applicability check_checkout(const GlobalOptions& options, const catalog::Catalo
 
 std::string verdict(const engine::PatchsetReport& report) {
   switch (report.outcome) {
-  case engine::Outcome::will_apply: return "applies";
-  case engine::Outcome::already_applied: return "already applied here (the log may predate it)";
-  case engine::Outcome::upstream_fixed: return "upstream's own fix is already here";
-  case engine::Outcome::not_applicable: return "does not apply here: " + report.reason;
+  case engine::Outcome::will_apply:
+    return "applies";
+  case engine::Outcome::already_applied:
+    return "already applied here (the log may predate it)";
+  case engine::Outcome::upstream_fixed:
+    return "upstream's own fix is already here";
+  case engine::Outcome::not_applicable:
+    return "does not apply here: " + report.reason;
   case engine::Outcome::submodule_absent:
     return "its submodule is not initialised here (" + report.edits.front().repository + ")";
-  default: break;
+  default:
+    break;
   }
   std::string first;
   for (const auto& e : report.edits)
@@ -94,8 +100,14 @@ void print_explain_json(const tools::ExplainReport& report, Applicability& here)
   }
   w.end_array().key("unexplained").begin_array();
   for (const auto& u : report.unexplained)
-    w.begin_object().key("line").value(u.line).key("text").value(u.text).key("occurrences")
-        .value(u.occurrences).end_object();
+    w.begin_object()
+        .key("line")
+        .value(u.line)
+        .key("text")
+        .value(u.text)
+        .key("occurrences")
+        .value(u.occurrences)
+        .end_object();
   w.end_array();
   if (!report.matches.empty())
     w.key("checkout").value(here.known ? here.where : here.why_unknown);
@@ -111,7 +123,8 @@ void print_match_here(const catalog::Catalog& catalog, const tools::ExplainMatch
   } else if (m.gate) {
     if (auto it = here.gate_by_id.find(m.patchset); it != here.gate_by_id.end()) {
       const auto& g = *it->second;
-      std::cout << "  this checkout: gate " << engine::to_string(g.outcome) << " (" << g.reason << ")\n";
+      std::cout << "  this checkout: gate " << engine::to_string(g.outcome) << " (" << g.reason
+                << ")\n";
       for (const auto& f : g.facts)
         std::cout << "    " << f.fact << " " << (f.value.empty() ? "unknown" : f.value)
                   << (f.source.empty() ? "" : " (" + f.source + ")") << "; the gate needs "
@@ -123,10 +136,11 @@ void print_match_here(const catalog::Catalog& catalog, const tools::ExplainMatch
       std::cout << "  see:   torchpatch apply --dry --only " << m.patchset << "\n";
   }
   if (m.gate)
-    std::cout << "  no patch: " << (catalog.find_gate(m.patchset)->lifted_in
-                                        ? "use PyTorch " + catalog.find_gate(m.patchset)->lifted_in->text +
-                                              " or newer, or change the toolchain"
-                                        : std::string("change the toolchain"))
+    std::cout << "  no patch: "
+              << (catalog.find_gate(m.patchset)->lifted_in
+                      ? "use PyTorch " + catalog.find_gate(m.patchset)->lifted_in->text +
+                            " or newer, or change the toolchain"
+                      : std::string("change the toolchain"))
               << " (torchpatch show " << m.patchset << ")\n";
   else
     std::cout << "  run:   torchpatch apply --only " << m.patchset << "\n";
@@ -161,7 +175,8 @@ void print_explain_text(const catalog::Catalog& catalog, const tools::ExplainRep
     std::cout << patchsets << " catalog patchset(s) fix errors in this log; " << gates
               << " gate(s) explain errors no patch fixes\n";
   for (const auto& m : report.matches) {
-    std::cout << "\n" << (m.gate ? "gate " : "") << m.patchset << ": " << m.title << "\n"
+    std::cout << "\n"
+              << (m.gate ? "gate " : "") << m.patchset << ": " << m.title << "\n"
               << "  log line " << m.line << ": " << m.log_line << "\n"
               << "  matches:    " << m.error << "\n";
     if (m.occurrences > 1)
@@ -205,9 +220,12 @@ int run_explain(const GlobalOptions& options, const std::filesystem::path& log_f
 
 Command setup_explain(CLI::App& app) {
   auto log_file = std::make_shared<std::filesystem::path>();
-  auto* explain = app.add_subcommand("explain", "Which patchsets fix the errors in a failing build log");
-  add_path_option(*explain, "LOGFILE", *log_file, "The build log ('-' for standard input)")->required();
-  return {explain, [log_file](const GlobalOptions& options) { return run_explain(options, *log_file); }};
+  auto* explain =
+      app.add_subcommand("explain", "Which patchsets fix the errors in a failing build log");
+  add_path_option(*explain, "LOGFILE", *log_file, "The build log ('-' for standard input)")
+      ->required();
+  return {explain,
+          [log_file](const GlobalOptions& options) { return run_explain(options, *log_file); }};
 }
 
 } // namespace tp::cli

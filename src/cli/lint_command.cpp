@@ -42,24 +42,28 @@ int run_lint(const GlobalOptions& options) {
     w.key("cases").value(report.cases).key("problems").begin_array();
     for (const auto& d : report.diagnostics)
       w.begin_object()
-          .key("file").value(d.file)
-          .key("line").value(d.where.line)
-          .key("column").value(d.where.column)
-          .key("message").value(d.message)
+          .key("file")
+          .value(d.file)
+          .key("line")
+          .value(d.where.line)
+          .key("column")
+          .value(d.where.column)
+          .key("message")
+          .value(d.message)
           .end_object();
     w.end_array().end_object();
     std::cout << w.str() << "\n";
   } else if (options.format == Format::github) {
     for (const auto& d : report.diagnostics)
-      std::cout << "::error file=" << d.file << ",line=" << d.where.line << ",col=" << d.where.column
-                << "::" << d.message << "\n";
+      std::cout << "::error file=" << d.file << ",line=" << d.where.line
+                << ",col=" << d.where.column << "::" << d.message << "\n";
   } else {
     std::cout << render_all(report.diagnostics);
     if (report.diagnostics.empty())
       std::cout << "lint: " << report.patchsets << " patchset(s), "
                 << (report.gates ? std::to_string(report.gates) + " gate(s), " : std::string())
-                << report.edits << " edit(s), "
-                << report.cases << " case(s) in " << origin << ": no problems\n";
+                << report.edits << " edit(s), " << report.cases << " case(s) in " << origin
+                << ": no problems\n";
     else
       std::cout << "lint: " << report.diagnostics.size() << " problem(s) in " << origin << "\n";
   }
@@ -69,7 +73,8 @@ int run_lint(const GlobalOptions& options) {
 } // namespace
 
 Command setup_lint(CLI::App& app) {
-  return {app.add_subcommand("lint", "Check every patchset and case of the catalog; show every problem at once"),
+  return {app.add_subcommand(
+              "lint", "Check every patchset and case of the catalog; show every problem at once"),
           run_lint};
 }
 

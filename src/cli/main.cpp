@@ -74,7 +74,9 @@ std::string choices(const std::vector<std::pair<std::string_view, Enum>>& values
   return out;
 }
 
-bool is_option(const std::string& argument) { return argument.size() > 1 && argument[0] == '-'; }
+bool is_option(const std::string& argument) {
+  return argument.size() > 1 && argument[0] == '-';
+}
 
 // The options of `apps` (a command, then the global ones it accepts too), each by its long name,
 // or its short one when it has none.
@@ -137,15 +139,18 @@ std::string describe_parse_error(const CLI::App& app, const CLI::ParseError& err
 
 // Every command, in the order --help lists them.
 constexpr Command (*k_commands[])(CLI::App&) = {
-    setup_apply, setup_revert, setup_status, setup_export, setup_test,  setup_list,
-    setup_show,  setup_lint,   setup_explain, setup_query, setup_new,   setup_matrix};
+    setup_apply, setup_revert, setup_status,  setup_export, setup_test, setup_list,
+    setup_show,  setup_lint,   setup_explain, setup_query,  setup_new,  setup_matrix};
 
 void setup_global_options(CLI::App& app, GlobalOptions& options) {
-  add_path_option(app, "-C", options.directory, "Run as if started in DIR (the checkout is found upward)")
+  add_path_option(app, "-C", options.directory,
+                  "Run as if started in DIR (the checkout is found upward)")
       ->option_text("DIR");
   app.add_option_function<std::string>(
          "--catalog",
-         [&options](const std::string& dir) { options.catalog_dir = platform::path_from_utf8(dir); },
+         [&options](const std::string& dir) {
+           options.catalog_dir = platform::path_from_utf8(dir);
+         },
          "Read patchsets from DIR instead of the built-in catalog")
       ->option_text("DIR");
   app.add_option("--torch-version", options.torch_version,
@@ -153,8 +158,10 @@ void setup_global_options(CLI::App& app, GlobalOptions& options) {
       ->option_text("V");
   app.add_option("--fact", options.facts, "A fact for patchset conditions, e.g. compiler=clang-cl")
       ->option_text("KEY=VALUE");
-  const std::vector<std::pair<std::string_view, Format>> formats{
-      {"text", Format::text}, {"diff", Format::diff}, {"json", Format::json}, {"github", Format::github}};
+  const std::vector<std::pair<std::string_view, Format>> formats{{"text", Format::text},
+                                                                 {"diff", Format::diff},
+                                                                 {"json", Format::json},
+                                                                 {"github", Format::github}};
   app.add_option("--format", options.format, "Output: text (default), diff, json or github")
       ->transform(one_of(formats))
       ->option_text(choices(formats));

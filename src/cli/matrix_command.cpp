@@ -6,9 +6,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
+#include "platform/files.hpp"
 #include "repo/revision_tree.hpp"
 #include "tools/matrix.hpp"
-#include "platform/files.hpp"
 
 namespace tp::cli {
 
@@ -30,7 +30,10 @@ void print_matrix_json(const catalog::Catalog& catalog, const tools::MatrixRepor
   for (const auto& c : report.columns) {
     w.begin_object().key("revision").value(c.revision.name).key("commit").value(c.revision.commit);
     if (c.version)
-      w.key("version").value(c.version->version.text).key("version_source").value(c.version->source);
+      w.key("version")
+          .value(c.version->version.text)
+          .key("version_source")
+          .value(c.version->source);
     else
       w.key("version").null().key("error").value(c.error);
     w.key("outcomes").begin_object();
@@ -54,7 +57,8 @@ void print_matrix_text(const tools::MatrixReport& report) {
     first = std::max(first, id.size());
   std::vector<std::size_t> widths;
   for (const auto& c : report.columns) {
-    std::size_t w = std::max<std::size_t>(c.revision.name.size(), c.version ? c.version->version.text.size() : 1);
+    std::size_t w = std::max<std::size_t>(c.revision.name.size(),
+                                          c.version ? c.version->version.text.size() : 1);
     for (const auto& [id, outcome] : c.outcomes)
       w = std::max(w, engine::to_string(outcome).size());
     if (!c.error.empty())
@@ -75,7 +79,10 @@ void print_matrix_text(const tools::MatrixReport& report) {
     for (std::size_t i = 0; i < report.columns.size(); ++i) {
       const auto& c = report.columns[i];
       auto it = c.outcomes.find(id);
-      std::cout << "  " << cell(it != c.outcomes.end() ? std::string(engine::to_string(it->second)) : "error", widths[i]);
+      std::cout << "  "
+                << cell(it != c.outcomes.end() ? std::string(engine::to_string(it->second))
+                                               : "error",
+                        widths[i]);
     }
     std::cout << "\n";
   }
@@ -102,7 +109,8 @@ int run_matrix(const GlobalOptions& options, const MatrixArgs& args) {
   matrix_options.progress = [&](std::size_t index, std::size_t total, const std::string& name) {
     if (!show_progress || total < 4)
       return;
-    std::cerr << "\rmatrix: planning " << (index + 1) << "/" << total << " " << name << "\x1b[K" << std::flush;
+    std::cerr << "\rmatrix: planning " << (index + 1) << "/" << total << " " << name << "\x1b[K"
+              << std::flush;
     progressed = true;
   };
   auto report = tools::plan_matrix(*catalog, *store, matrix_options);
@@ -111,7 +119,9 @@ int run_matrix(const GlobalOptions& options, const MatrixArgs& args) {
   if (!report)
     return fail_with(report.error());
   if (report->columns.empty())
-    return fail_with(Error("no revisions to plan (no version tags; name some with --revs or --tags)", ExitCode::usage));
+    return fail_with(
+        Error("no revisions to plan (no version tags; name some with --revs or --tags)",
+              ExitCode::usage));
   if (options.format == Format::json)
     print_matrix_json(*catalog, *report);
   else
@@ -125,9 +135,14 @@ int run_matrix(const GlobalOptions& options, const MatrixArgs& args) {
 
 Command setup_matrix(CLI::App& app) {
   auto args = std::make_shared<MatrixArgs>();
-  auto* matrix = app.add_subcommand("matrix", "Plan the catalog against many revisions, read from git's objects (no checkout)");
-  matrix->add_option("--revs", args->revs, "Revisions to plan, comma-separated")->delimiter(',')->option_text("REV,...");
-  matrix->add_option("--tags", args->tags, "Tags matching this glob (default without --revs: every version tag)")
+  auto* matrix = app.add_subcommand(
+      "matrix", "Plan the catalog against many revisions, read from git's objects (no checkout)");
+  matrix->add_option("--revs", args->revs, "Revisions to plan, comma-separated")
+      ->delimiter(',')
+      ->option_text("REV,...");
+  matrix
+      ->add_option("--tags", args->tags,
+                   "Tags matching this glob (default without --revs: every version tag)")
       ->option_text("GLOB");
   return {matrix, [args](const GlobalOptions& options) { return run_matrix(options, *args); }};
 }

@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "cli/commands.hpp"
-#include "tools/new_patchset.hpp"
 #include "platform/files.hpp"
+#include "tools/new_patchset.hpp"
 
 namespace tp::cli {
 
@@ -13,7 +13,7 @@ namespace {
 
 struct NewArgs {
   std::string id;
-  std::string path;   // --file: the path in the checkout
+  std::string path;             // --file: the path in the checkout
   std::filesystem::path before; // --before FILE
   std::filesystem::path after;  // --after FILE
 };
@@ -53,10 +53,11 @@ int run_new(const GlobalOptions& options, const NewArgs& args) {
   for (const auto& path : *written)
     std::cout << "wrote " << platform::display_path(path) << "\n";
   const std::string dir_text = platform::path_to_utf8(dir);
-  std::string catalog_flag = options.catalog_dir ? " --catalog " + dir_text : " --catalog patchsets";
-  std::cout << drafted->edits << " edit(s); next: fill in the TODOs in " << dir_text << "/" << args.id
-            << ".toml, then\n  torchpatch test " << args.id << catalog_flag << "\n  torchpatch lint"
-            << catalog_flag << "\n";
+  std::string catalog_flag =
+      options.catalog_dir ? " --catalog " + dir_text : " --catalog patchsets";
+  std::cout << drafted->edits << " edit(s); next: fill in the TODOs in " << dir_text << "/"
+            << args.id << ".toml, then\n  torchpatch test " << args.id << catalog_flag
+            << "\n  torchpatch lint" << catalog_flag << "\n";
   return to_int(ExitCode::ok);
 }
 
@@ -64,11 +65,17 @@ int run_new(const GlobalOptions& options, const NewArgs& args) {
 
 Command setup_new(CLI::App& app) {
   auto args = std::make_shared<NewArgs>();
-  auto* create = app.add_subcommand("new", "Draft a patchset and its first case from a file and its edited version");
+  auto* create = app.add_subcommand(
+      "new", "Draft a patchset and its first case from a file and its edited version");
   create->add_option("ID", args->id, "The new patchset's id")->required();
-  create->add_option("--file", args->path, "The file's path in the checkout, e.g. torch/csrc/x.cpp")->required();
-  add_path_option(*create, "--before", args->before, "The file as found")->required()->option_text("FILE");
-  add_path_option(*create, "--after", args->after, "The file as edited by hand")->required()->option_text("FILE");
+  create->add_option("--file", args->path, "The file's path in the checkout, e.g. torch/csrc/x.cpp")
+      ->required();
+  add_path_option(*create, "--before", args->before, "The file as found")
+      ->required()
+      ->option_text("FILE");
+  add_path_option(*create, "--after", args->after, "The file as edited by hand")
+      ->required()
+      ->option_text("FILE");
   return {create, [args](const GlobalOptions& options) { return run_new(options, *args); }};
 }
 

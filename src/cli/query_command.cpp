@@ -6,8 +6,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
-#include "tools/query.hpp"
 #include "platform/files.hpp"
+#include "tools/query.hpp"
 
 namespace tp::cli {
 
@@ -18,7 +18,7 @@ struct QueryArgs {
   bool cmake = false;   // --cmake: command invocations
   bool regex = false;   // --regex: an RE2 pattern
   std::filesystem::path file;
-  std::string pattern;  // the query, command name or regex
+  std::string pattern; // the query, command name or regex
 };
 
 // The catalog's export macros; the patchsets need not all load for that.
@@ -49,16 +49,24 @@ std::string indented(const std::string& text, const std::string& indent) {
 
 void print_query_json(const QueryArgs& args, const tools::QueryReport& report) {
   JsonWriter w;
-  w.begin_object().key("file").value(platform::path_to_utf8(args.file)).key("matches").begin_array();
+  w.begin_object()
+      .key("file")
+      .value(platform::path_to_utf8(args.file))
+      .key("matches")
+      .begin_array();
   for (const auto& m : report.matches) {
     w.begin_object().key("line").value(m.where.line).key("column").value(m.where.column);
     w.key("text").value(m.text).key("captures").begin_array();
     for (const auto& c : m.captures)
       w.begin_object()
-          .key("name").value(c.name)
-          .key("line").value(c.where.line)
-          .key("column").value(c.where.column)
-          .key("text").value(c.text)
+          .key("name")
+          .value(c.name)
+          .key("line")
+          .value(c.where.line)
+          .key("column")
+          .value(c.where.column)
+          .key("text")
+          .value(c.text)
           .end_object();
     w.end_array().end_object();
   }
@@ -69,7 +77,8 @@ void print_query_json(const QueryArgs& args, const tools::QueryReport& report) {
 void print_query_text(const QueryArgs& args, const tools::QueryReport& report) {
   std::size_t n = 0;
   for (const auto& m : report.matches) {
-    std::cout << platform::path_to_utf8(args.file) << ":" << position(m.where) << ": match " << ++n << "\n";
+    std::cout << platform::path_to_utf8(args.file) << ":" << position(m.where) << ": match " << ++n
+              << "\n";
     if (args.language.empty() || m.captures.empty())
       std::cout << "  " << indented(m.text, "  ") << "\n";
     for (const auto& c : m.captures) {
@@ -82,13 +91,15 @@ void print_query_text(const QueryArgs& args, const tools::QueryReport& report) {
   if (report.parse_degraded)
     std::cout << platform::path_to_utf8(args.file) << ":" << position(report.degraded_at)
               << ": note: the parser found errors here; a syntax anchor would be parse-degraded\n";
-  std::cout << report.matches.size() << (report.matches.size() == 1 ? " match" : " matches") << "\n";
+  std::cout << report.matches.size() << (report.matches.size() == 1 ? " match" : " matches")
+            << "\n";
 }
 
 int run_query(const GlobalOptions& options, const QueryArgs& args) {
   int modes = (args.language.empty() ? 0 : 1) + (args.cmake ? 1 : 0) + (args.regex ? 1 : 0);
   if (modes != 1)
-    return fail_with(Error("query needs exactly one of --lang c|cpp|python, --cmake or --regex", ExitCode::usage));
+    return fail_with(Error("query needs exactly one of --lang c|cpp|python, --cmake or --regex",
+                           ExitCode::usage));
   tools::QueryRequest request;
   request.pattern = args.pattern;
   std::string pattern_name = "<regex>";
@@ -100,7 +111,8 @@ int run_query(const GlobalOptions& options, const QueryArgs& args) {
   } else {
     auto language = anchor::parse_language(args.language);
     if (!language)
-      return fail_with(Error("unknown language '" + args.language + "'; expected c, cpp or python", ExitCode::usage));
+      return fail_with(Error("unknown language '" + args.language + "'; expected c, cpp or python",
+                             ExitCode::usage));
     request.kind = anchor::Kind::syntax;
     request.language = *language;
     request.export_macros = export_macros_of(options);
@@ -125,8 +137,11 @@ int run_query(const GlobalOptions& options, const QueryArgs& args) {
 
 Command setup_query(CLI::App& app) {
   auto args = std::make_shared<QueryArgs>();
-  auto* query = app.add_subcommand("query", "Show what a syntax query, cmake command or regex matches in a file");
-  query->add_option("--lang", args->language, "A tree-sitter query in this language: c, cpp or python")
+  auto* query = app.add_subcommand(
+      "query", "Show what a syntax query, cmake command or regex matches in a file");
+  query
+      ->add_option("--lang", args->language,
+                   "A tree-sitter query in this language: c, cpp or python")
       ->option_text("c|cpp|python");
   query->add_flag("--cmake", args->cmake, "List invocations of a cmake command (case-insensitive)");
   query->add_flag("--regex", args->regex, "An RE2 pattern ((?m) implied), with its named groups");

@@ -18,8 +18,9 @@ struct TestArgs {
 
 int run_test(const GlobalOptions& options, const TestArgs& args) {
   if (args.update && !options.catalog_dir)
-    return fail_with(Error("test --update rewrites after/ files: name the catalog folder with --catalog DIR",
-                           ExitCode::usage));
+    return fail_with(
+        Error("test --update rewrites after/ files: name the catalog folder with --catalog DIR",
+              ExitCode::usage));
   auto catalog = load_catalog(options);
   if (!catalog)
     return fail_with(catalog.error());
@@ -29,9 +30,11 @@ int run_test(const GlobalOptions& options, const TestArgs& args) {
   tools::CaseRunOptions run_options;
   run_options.only = args.ids;
   std::error_code ec;
-  run_options.scratch = std::filesystem::temp_directory_path(ec) /
-                        ("torchpatch-test-" + std::to_string(std::hash<std::string>{}(
-                                                  catalog->origin + std::to_string(reinterpret_cast<std::uintptr_t>(&ec)))));
+  run_options.scratch =
+      std::filesystem::temp_directory_path(ec) /
+      ("torchpatch-test-" +
+       std::to_string(std::hash<std::string>{}(
+           catalog->origin + std::to_string(reinterpret_cast<std::uintptr_t>(&ec)))));
   auto results = tools::run_cases(*catalog, run_options);
   std::size_t passed = 0, failed = 0, skipped = 0;
   for (const auto& r : results) {
@@ -75,9 +78,11 @@ int run_test(const GlobalOptions& options, const TestArgs& args) {
 
 Command setup_test(CLI::App& app) {
   auto args = std::make_shared<TestArgs>();
-  auto* test = app.add_subcommand("test", "Run the catalog's cases (before -> after, re-apply, round trip)");
+  auto* test =
+      app.add_subcommand("test", "Run the catalog's cases (before -> after, re-apply, round trip)");
   test->add_option("ID", args->ids, "Patchset ids (default: all)");
-  test->add_flag("--update", args->update, "Rewrite the cases' after/ files from what the patchsets produce");
+  test->add_flag("--update", args->update,
+                 "Rewrite the cases' after/ files from what the patchsets produce");
   return {test, [args](const GlobalOptions& options) { return run_test(options, *args); }};
 }
 

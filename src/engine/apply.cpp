@@ -13,8 +13,8 @@ std::vector<std::string> describe_conflicts(const Plan& plan) {
   for (const auto& p : plan.patchsets)
     for (const auto& e : p.edits)
       if (is_conflict(e.outcome))
-        out.push_back(p.id + "/" + e.edit + " " + e.file + ": " + std::string(to_string(e.outcome)) +
-                      ": " + e.message);
+        out.push_back(p.id + "/" + e.edit + " " + e.file + ": " +
+                      std::string(to_string(e.outcome)) + ": " + e.message);
   return out;
 }
 
@@ -47,8 +47,7 @@ Result<ApplyReport> apply_plan(const Plan& plan, const std::filesystem::path& ro
       for (std::size_t k = 0; k < f.patchsets.size(); ++k) {
         if (f.patchsets[k] != p.id)
           continue;
-        change.files.push_back(
-            {f.path, f.repository, bytes_before(f, k), f.after_each[k]});
+        change.files.push_back({f.path, f.repository, bytes_before(f, k), f.after_each[k]});
       }
     }
     changes.push_back(std::move(change));

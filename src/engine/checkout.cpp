@@ -8,7 +8,9 @@ namespace tp::engine {
 
 namespace fs = std::filesystem;
 
-fs::path journal_dir_of(const fs::path& git_dir) { return git_dir / "torchpatch"; }
+fs::path journal_dir_of(const fs::path& git_dir) {
+  return git_dir / "torchpatch";
+}
 
 Result<Checkout> open_checkout(const CheckoutRequest& request) {
   Checkout checkout;
@@ -29,8 +31,8 @@ Result<Checkout> open_checkout(const CheckoutRequest& request) {
     if (ec || !fs::is_directory(checkout.root, ec))
       return fail(platform::path_to_utf8(request.directory) + ": no such folder");
   }
-  auto version = resolve_version(request.torch_version,
-                                 checkout.repository ? &*checkout.repository : nullptr, checkout.root);
+  auto version = resolve_version(
+      request.torch_version, checkout.repository ? &*checkout.repository : nullptr, checkout.root);
   if (!version)
     return unexpected(version.error());
   checkout.version = std::move(*version);
@@ -56,15 +58,16 @@ namespace {
 Result<txn::RecoveryReport> recover(const Checkout& checkout, Force force) {
   if (!checkout.repository)
     return txn::RecoveryReport{};
-  auto report = txn::recover_interrupted(checkout.root, journal_dir_of(checkout.repository->git_dir()), force);
+  auto report = txn::recover_interrupted(checkout.root,
+                                         journal_dir_of(checkout.repository->git_dir()), force);
   if (!report || report->kind != txn::RecoveryKind::blocked)
     return report;
   std::string files;
   for (const auto& c : report->conflicts)
     files += "\n  " + c.path;
   return fail("an interrupted torchpatch run left a transaction that cannot be rolled back "
-              "safely: these files were changed since:" + files +
-              "\nfix them by hand, or run: torchpatch revert --force",
+              "safely: these files were changed since:" +
+                  files + "\nfix them by hand, or run: torchpatch revert --force",
               ExitCode::conflict);
 }
 
@@ -102,7 +105,8 @@ Result<PlannedCheckout> plan_checkout(const CheckoutRequest& request,
   out.checkout = std::move(*checkout);
   for (const auto& id : scope.only)
     if (!out.catalog->find(id) && !out.catalog->find_gate(id)) // --only GATE: that gate's report
-      return fail("no patchset '" + id + "' in the catalog (see: torchpatch list)", ExitCode::usage);
+      return fail("no patchset '" + id + "' in the catalog (see: torchpatch list)",
+                  ExitCode::usage);
   if (scope.recovery == Recovery::run) {
     auto recovery = recover(out.checkout, Force::no);
     if (!recovery)
@@ -155,8 +159,8 @@ Result<RevertResult> revert_checkout(const CheckoutRequest& request,
   if (!recovery)
     return unexpected(recovery.error());
   out.recovery = std::move(*recovery);
-  auto report = txn::revert(checkout->root, journal_dir_of(checkout->repository->git_dir()), ids,
-                            force, dry);
+  auto report =
+      txn::revert(checkout->root, journal_dir_of(checkout->repository->git_dir()), ids, force, dry);
   if (!report)
     return unexpected(report.error());
   out.report = std::move(*report);

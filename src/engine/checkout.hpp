@@ -84,7 +84,7 @@ struct PlannedCheckout {
   const catalog::Catalog* catalog = nullptr;
   Checkout checkout;
   Plan plan;
-  txn::RecoveryReport recovery;          // nothing_pending unless a transaction was interrupted
+  txn::RecoveryReport recovery; // nothing_pending unless a transaction was interrupted
   std::vector<std::string> fact_warnings;
 };
 

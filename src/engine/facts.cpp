@@ -9,7 +9,9 @@ namespace tp::engine {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 // The "N" or "N.M…" at the start of `s` (digits and dots, no trailing dot); empty if none.
 std::string leading_version(std::string_view s) {
@@ -38,7 +40,8 @@ std::string file_stem(const fs::path& p, bool windows) {
   std::string name = platform::path_to_utf8(p.filename());
   if (windows && name.size() > 4) {
     std::string ext = name.substr(name.size() - 4);
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (ext == ".exe")
       name.resize(name.size() - 4);
   }
@@ -174,10 +177,10 @@ std::optional<Fact> pyenv_python(const Environment& env, const fs::path& python,
   selected = selected.substr(0, selected.find(':')); // "3.12.1:3.11.7": the first one runs python3
   system = selected.empty() || selected == "system";
   std::string v = leading_version(selected);
-  if (system || v.empty() || v != selected ||
-      !fs::is_directory(root / "versions" / selected, ec))
+  if (system || v.empty() || v != selected || !fs::is_directory(root / "versions" / selected, ec))
     return std::nullopt;
-  return Fact{first_parts(v, 2), "python3 on PATH: pyenv shim " + platform::display_path(python) + ", " + source};
+  return Fact{first_parts(v, 2),
+              "python3 on PATH: pyenv shim " + platform::display_path(python) + ", " + source};
 }
 
 } // namespace
@@ -198,10 +201,13 @@ std::optional<Fact> detect_python(const Environment& env) {
       return std::nullopt;
     // "system": what comes after the shims on PATH.
     Environment rest = env;
-    rest.path.erase(std::remove(rest.path.begin(), rest.path.end(), python->parent_path()), rest.path.end());
+    rest.path.erase(std::remove(rest.path.begin(), rest.path.end(), python->parent_path()),
+                    rest.path.end());
     return detect_python(rest);
   }
-  const std::string where = (env.windows ? platform::path_to_utf8(python->filename()) : std::string("python3")) + " on PATH: ";
+  const std::string where =
+      (env.windows ? platform::path_to_utf8(python->filename()) : std::string("python3")) +
+      " on PATH: ";
   auto chain = symlink_chain(*python);
   for (const auto& link : chain)
     if (auto v = python_version_of_name(file_stem(link, env.windows)); !v.empty())
@@ -219,15 +225,19 @@ std::optional<Fact> detect_python(const Environment& env) {
     }
   // A prefix install: bin/python3 beside lib/python3.X (only when there is exactly one).
   std::vector<std::string> found;
-  for (fs::directory_iterator it(bin.parent_path() / "lib", ec), end; !ec && it != end; it.increment(ec))
-    if (auto v = python_version_of_name(platform::path_to_utf8(it->path().filename())); !v.empty() && it->is_directory(ec))
+  for (fs::directory_iterator it(bin.parent_path() / "lib", ec), end; !ec && it != end;
+       it.increment(ec))
+    if (auto v = python_version_of_name(platform::path_to_utf8(it->path().filename()));
+        !v.empty() && it->is_directory(ec))
       found.push_back(v);
   if (found.size() == 1)
-    return Fact{found.front(), where + platform::display_path(bin.parent_path() / "lib" / ("python" + found.front()))};
+    return Fact{found.front(), where + platform::display_path(bin.parent_path() / "lib" /
+                                                              ("python" + found.front()))};
   // Windows installs: python.exe beside python3XY.dll.
   for (fs::directory_iterator it(bin, ec), end; !ec && it != end; it.increment(ec)) {
     std::string name = platform::path_to_utf8(it->path().filename());
-    if (name.size() > 11 && name.rfind("python3", 0) == 0 && name.substr(name.size() - 4) == ".dll") {
+    if (name.size() > 11 && name.rfind("python3", 0) == 0 &&
+        name.substr(name.size() - 4) == ".dll") {
       std::string digits = name.substr(7, name.size() - 11);
       if (!digits.empty() && std::all_of(digits.begin(), digits.end(), is_digit))
         return Fact{"3." + digits, where + platform::display_path(it->path())};
@@ -300,8 +310,8 @@ std::vector<std::pair<std::string, Fact>> detect_compiler(const Environment& env
   std::vector<std::pair<std::string, Fact>> out;
   for (const auto& link : chain) {
     std::string name = file_stem(link, env.windows);
-    for (auto [marker, family] : {std::pair{"clang++", "clang"}, {"clang", "clang"},
-                                  {"g++", "gcc"}, {"gcc", "gcc"}}) {
+    for (auto [marker, family] :
+         {std::pair{"clang++", "clang"}, {"clang", "clang"}, {"g++", "gcc"}, {"gcc", "gcc"}}) {
       auto at = name.rfind(marker);
       if (at == std::string::npos || (at > 0 && name[at - 1] != '-'))
         continue;
@@ -420,8 +430,9 @@ std::vector<ConditionCheck> check_conditions(const catalog::Conditions& conditio
     check.value = it->second;
     if (condition.versions) {
       auto v = catalog::parse_version(it->second);
-      check.verdict = !v ? Verdict::unknown
-                         : condition.versions->contains(*v) ? Verdict::holds : Verdict::fails;
+      check.verdict = !v                                 ? Verdict::unknown
+                      : condition.versions->contains(*v) ? Verdict::holds
+                                                         : Verdict::fails;
     } else {
       check.verdict = std::find(condition.values.begin(), condition.values.end(), it->second) !=
                               condition.values.end()

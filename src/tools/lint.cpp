@@ -1,8 +1,8 @@
 #include "tools/lint.hpp"
 
 #include <algorithm>
-#include <optional>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -73,7 +73,8 @@ struct Witness {
 // The catalog under lint, and the diagnostics found so far.
 class Linter {
 public:
-  Linter(const catalog::Catalog& catalog, LintReport& report) : m_catalog(catalog), m_report(report) {}
+  Linter(const catalog::Catalog& catalog, LintReport& report)
+      : m_catalog(catalog), m_report(report) {}
 
   std::string_view text_of(const std::string& path) const {
     auto it = m_catalog.files.find(path);
@@ -92,10 +93,12 @@ public:
     std::size_t id_at = key_offset(text, "id").value_or(0);
     if (references.empty())
       add(file, key_offset(text, "references").value_or(id_at),
-          std::string(kind) + " '" + id + "' has no references (" + std::string(references_are) + ")");
+          std::string(kind) + " '" + id + "' has no references (" + std::string(references_are) +
+              ")");
     if (errors.empty())
       add(file, key_offset(text, "errors").value_or(id_at),
-          std::string(kind) + " '" + id + "' has no error messages (what users see, verbatim; "
+          std::string(kind) + " '" + id +
+              "' has no error messages (what users see, verbatim; "
               "`torchpatch explain` matches build logs against them)");
   }
 
@@ -107,7 +110,8 @@ public:
                        "where the incompatibility is documented");
       std::string_view text = text_of(g.source.file);
       if (g.lifted_in && g.versions.contains(*g.lifted_in))
-        add(g.source.file, key_offset(text, "lifted_in").value_or(key_offset(text, "id").value_or(0)),
+        add(g.source.file,
+            key_offset(text, "lifted_in").value_or(key_offset(text, "id").value_or(0)),
             "gate '" + g.id + "': lifted_in " + g.lifted_in->text + " is inside its own versions " +
                 g.versions.text);
     }
@@ -130,7 +134,8 @@ public:
                          [](const std::string& v) { return v.find("TODO") != std::string::npos; });
     };
     auto versions_at = key_offset(text, "versions");
-    bool versions_todo = versions_at && line_containing(text, *versions_at).find("TODO") != std::string_view::npos;
+    bool versions_todo =
+        versions_at && line_containing(text, *versions_at).find("TODO") != std::string_view::npos;
     const std::pair<std::string_view, bool> todo_fields[] = {
         {"title", p.title.find("TODO") != std::string::npos},
         {"versions", versions_todo},
@@ -200,7 +205,8 @@ public:
                 ? "edit '" + e.name + "' of " + p.id + " is not exercised by any case: no " +
                       "will-apply case under cases/" + p.id + "/ plans it as will-apply"
                 : "edit '" + e.name + "' of " + p.id + " is not exercised by any case: " + p.id +
-                      " has no case (add cases/" + p.id + "/<name>/ with case.toml, before/ and after/)");
+                      " has no case (add cases/" + p.id +
+                      "/<name>/ with case.toml, before/ and after/)");
       }
   }
 

@@ -91,12 +91,14 @@ bool is_continuation(std::string_view text, std::size_t at) {
 }
 
 bool is_word(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || (static_cast<unsigned char>(c) & 0x80);
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+         (static_cast<unsigned char>(c) & 0x80);
 }
 
 std::size_t count_of(std::string_view haystack, std::string_view needle) {
   std::size_t count = 0;
-  for (auto at = haystack.find(needle); at != std::string_view::npos; at = haystack.find(needle, at + 1))
+  for (auto at = haystack.find(needle); at != std::string_view::npos;
+       at = haystack.find(needle, at + 1))
     ++count;
   return count;
 }
@@ -129,7 +131,8 @@ std::optional<Context> unique_context(std::string_view text, std::size_t begin, 
     if (pin_end)
       return !other || other->size() < literal.size() ||
              other->substr(other->size() - literal.size()) != literal;
-    return count_of(text, literal) == 1 && (!other || other->find(literal) == std::string_view::npos);
+    return count_of(text, literal) == 1 &&
+           (!other || other->find(literal) == std::string_view::npos);
   };
   std::size_t b = begin, e = end;
   bool grow_left = !pin_start && (pin_end || end != text.size());
@@ -161,15 +164,26 @@ std::string toml_string(std::string_view text) {
   std::string out = "\"";
   for (char c : text) {
     switch (c) {
-    case '"': out += "\\\""; break;
-    case '\\': out += "\\\\"; break;
-    case '\n': out += "\\n"; break;
-    case '\t': out += "\\t"; break;
-    case '\r': out += "\\r"; break;
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
     default:
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
         char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned>(static_cast<unsigned char>(c)));
+        std::snprintf(buf, sizeof buf, "\\u%04X",
+                      static_cast<unsigned>(static_cast<unsigned char>(c)));
         out += buf;
       } else {
         out += c;
@@ -227,7 +241,8 @@ namespace {
 // Checks the id (new, well-formed), the path (relative, '/'-separated) and the case's version.
 Result<catalog::Version> check_request(const NewPatchsetRequest& request) {
   if (!valid_id(request.id))
-    return fail("patchset id '" + request.id + "' may hold only lower-case letters, digits and '-'");
+    return fail("patchset id '" + request.id +
+                "' may hold only lower-case letters, digits and '-'");
   if (request.existing.count(request.id + ".toml"))
     return fail(request.id + ".toml already exists in the catalog; choose another id");
   for (const auto& [path, bytes] : request.existing)
@@ -297,12 +312,15 @@ Result<std::string> edit_toml(std::size_t number, const Hunk& h, const std::stri
   std::string suffix = before.substr(h.before_end, anchor->end - h.before_end);
   std::string pattern, target, action;
   if (!old_text.empty()) {
-    pattern = quote_regex(prefix) + "(?P<change>" + quote_regex(old_text) + ")" + quote_regex(suffix);
+    pattern =
+        quote_regex(prefix) + "(?P<change>" + quote_regex(old_text) + ")" + quote_regex(suffix);
     target = "change";
-    action = new_text.empty() ? "kind = \"delete\"\n"
-                              : "kind = \"replace\"\ntext = " + toml_string(literal_template(new_text)) + "\n";
+    action = new_text.empty()
+                 ? "kind = \"delete\"\n"
+                 : "kind = \"replace\"\ntext = " + toml_string(literal_template(new_text)) + "\n";
   } else if (!prefix.empty()) {
-    pattern = "(?P<before>" + quote_regex(prefix) + ")" + quote_regex(suffix) + (anchor->at_end ? "\\z" : "");
+    pattern = "(?P<before>" + quote_regex(prefix) + ")" + quote_regex(suffix) +
+              (anchor->at_end ? "\\z" : "");
     target = "before";
     action = "kind = \"insert-after\"\ntext = " + toml_string(literal_template(new_text)) + "\n";
   } else {
@@ -312,26 +330,37 @@ Result<std::string> edit_toml(std::size_t number, const Hunk& h, const std::stri
   }
   LineCol where = line_col_at(before, h.before_begin);
   return "\n[[edits]]\n"
-         "name = \"hunk-" + std::to_string(number) + "\"   # line " +
-         std::to_string(where.line) + " of the before file\n"
-         "files = [" + toml_string(path) + "]\n"
+         "name = \"hunk-" +
+         std::to_string(number) + "\"   # line " + std::to_string(where.line) +
+         " of the before file\n"
+         "files = [" +
+         toml_string(path) +
+         "]\n"
          "matches = 1\n"
          "\n[edits.anchor]\n"
          "kind = \"regex\"\n"
-         "pattern = '''" + pattern + "'''\n"
-         "target = \"" + target + "\"\n"
-         "\n[edits.action]\n" + action +
+         "pattern = '''" +
+         pattern +
+         "'''\n"
+         "target = \"" +
+         target +
+         "\"\n"
+         "\n[edits.action]\n" +
+         action +
          "\n[edits.applied]\n"
          "kind = \"regex\"\n"
-         "pattern = '''" + quote_regex(after.substr(applied->begin, applied->end - applied->begin)) + "'''\n";
+         "pattern = '''" +
+         quote_regex(after.substr(applied->begin, applied->end - applied->begin)) + "'''\n";
 }
 
 std::string patchset_toml(const std::string& id, const std::string& edits_toml) {
-  return "id = \"" + id + "\"\n"
+  return "id = \"" + id +
+         "\"\n"
          "title = \"TODO: what the patch does, in one line\"\n"
          "versions = \">=0\"  # TODO: the PyTorch versions that need it, e.g. \">=1.13, <2.6\"\n"
          "why = \"\"\"\n"
-         "TODO: why the patch exists, in a few sentences: what breaks, with which toolchain, and what\n"
+         "TODO: why the patch exists, in a few sentences: what breaks, with which toolchain, and "
+         "what\n"
          "the edit changes.\n"
          "\"\"\"\n"
          "errors = [\n"
@@ -364,7 +393,8 @@ Result<std::string> check_draft(const NewPatchsetRequest& request, const NewPatc
   // written here names no other fact.
   options.facts["platform"] = "windows";
   engine::ResolvedVersion resolved{version, "new"};
-  engine::MemoryTreeSource before_tree(std::map<std::string, std::string>{{request.path, request.before}});
+  engine::MemoryTreeSource before_tree(
+      std::map<std::string, std::string>{{request.path, request.before}});
   auto plan = engine::plan_patchsets(loaded.catalog, before_tree, resolved, options);
   if (!plan)
     return with_context(plan, "checking the generated patchset");
@@ -398,7 +428,8 @@ Result<NewPatchset> new_patchset(const NewPatchsetRequest& request) {
   const std::string& after = after_norm.text();
   auto hunks = diff_lines(before, after);
   if (hunks.empty())
-    return fail("the before and after files are the same (line endings and BOM aside): nothing to patch");
+    return fail(
+        "the before and after files are the same (line endings and BOM aside): nothing to patch");
   std::string edits_toml;
   std::size_t number = 0;
   for (const Hunk& h : hunks) {
@@ -420,9 +451,11 @@ Result<NewPatchset> new_patchset(const NewPatchsetRequest& request) {
   if (!produced)
     return unexpected(produced.error());
   const std::string case_dir = "cases/" + request.id + "/initial/";
-  out.files[case_dir + "case.toml"] = "# Generated by torchpatch new: the file as found, and as edited by hand.\n"
-                                      "outcome = \"will-apply\"\n"
-                                      "version = \"" + version->text + "\"\n";
+  out.files[case_dir + "case.toml"] =
+      "# Generated by torchpatch new: the file as found, and as edited by hand.\n"
+      "outcome = \"will-apply\"\n"
+      "version = \"" +
+      version->text + "\"\n";
   out.files[case_dir + "before/" + path] = request.before;
   // The engine's own bytes (line endings of inserted lines follow the file), so the case holds.
   out.files[case_dir + "after/" + path] = *produced;

@@ -8,7 +8,6 @@ namespace tp::txn {
 
 namespace {
 
-
 // One file of the transaction to recover: from the original bytes of its first record among the
 // pending entries to the bytes the last of them wrote.
 struct PendingPath {
@@ -22,7 +21,9 @@ struct PendingPath {
   std::string written;
 };
 
-bool is_pending(EntryState state) { return state != EntryState::applied; }
+bool is_pending(EntryState state) {
+  return state != EntryState::applied;
+}
 
 // Each file of the pending entries, with the bytes to restore and the bytes last written.
 Result<std::vector<PendingPath>> pending_paths(const fs::path& root, const Journal& journal,
@@ -41,8 +42,14 @@ Result<std::vector<PendingPath>> pending_paths(const fs::path& root, const Journ
       }
       auto [it, inserted] = index.emplace(located->second, paths.size());
       if (inserted) {
-        paths.push_back(PendingPath{located->first, record.path, record.repository, entry.id,
-                                    record.original, record.before_hash, 0, {}});
+        paths.push_back(PendingPath{located->first,
+                                    record.path,
+                                    record.repository,
+                                    entry.id,
+                                    record.original,
+                                    record.before_hash,
+                                    0,
+                                    {}});
       }
       PendingPath& pending = paths[it->second];
       pending.written = record.applied;
@@ -108,7 +115,8 @@ Result<RecoveryReport> recover_locked(const fs::path& root, const fs::path& file
     return report;
   }
   for (const PendingPath* pending : *to_write) {
-    if (auto written = platform::write_file_atomic(pending->resolved, pending->original, durability);
+    if (auto written =
+            platform::write_file_atomic(pending->resolved, pending->original, durability);
         !written) {
       return with_context(written, "recovering " + pending->patchset);
     }
@@ -158,7 +166,6 @@ Result<std::pair<fs::path, std::string>> locate(const fs::path& root, std::strin
   std::string key = platform::display_path(resolved->lexically_relative(root));
   return std::pair<fs::path, std::string>(std::move(*resolved), std::move(key));
 }
-
 
 Unexpected<Error> settle_after_failure(const fs::path& root, const fs::path& file,
                                        const Journal& pending, Error error) {

@@ -12,7 +12,9 @@ namespace tp::txn {
 
 namespace {
 
-bool holds_nul(std::string_view bytes) { return bytes.find('\0') != std::string_view::npos; }
+bool holds_nul(std::string_view bytes) {
+  return bytes.find('\0') != std::string_view::npos;
+}
 
 // One file of an apply: the bytes on disk now and the bytes it ends with.
 struct PlannedWrite {
@@ -51,15 +53,15 @@ public:
     if (auto added = add_write(resolved, key, change, what); !added) {
       return unexpected(added.error());
     }
-    return JournalFile{key, change.repository, change.before, change.after,
-                       fnv1a_64(change.before), fnv1a_64(change.after)};
+    return JournalFile{key,          change.repository,       change.before,
+                       change.after, fnv1a_64(change.before), fnv1a_64(change.after)};
   }
 
   const std::vector<PlannedWrite>& writes() const { return m_writes; }
 
 private:
-  Result<void> add_write(const fs::path& resolved, const std::string& key,
-                         const FileChange& change, const std::string& what) {
+  Result<void> add_write(const fs::path& resolved, const std::string& key, const FileChange& change,
+                         const std::string& what) {
     auto [it, inserted] = m_index.emplace(key, m_writes.size());
     if (!inserted) {
       PlannedWrite& write = m_writes[it->second];
@@ -121,8 +123,9 @@ Result<std::vector<JournalEntry>> plan_entries(const std::vector<PatchsetChange>
     if (!ids.insert(patchset.id).second) {
       return fail(what + ": the patchset is already applied (or listed twice)");
     }
-    JournalEntry entry{patchset.id, applied_at, versions.catalog, versions.engine,
-                       EntryState::applying, patchset.skipped, {}};
+    JournalEntry entry{
+        patchset.id,      applied_at, versions.catalog, versions.engine, EntryState::applying,
+        patchset.skipped, {}};
     for (const FileChange& change : patchset.files) {
       auto file = plan.add(change, what);
       if (!file) {
@@ -355,7 +358,8 @@ Result<void> write_revert(const fs::path& root, const fs::path& file, const Jour
                           const std::vector<bool>& selected, const Simulation& simulation,
                           Force force, Durability durability) {
   Journal pending = journal;
-  pending.pending = force == Force::yes ? PendingTransaction::revert_forced : PendingTransaction::revert;
+  pending.pending =
+      force == Force::yes ? PendingTransaction::revert_forced : PendingTransaction::revert;
   for (std::size_t i = 0; i < pending.entries.size(); ++i) {
     if (selected[i]) {
       pending.entries[i].state = EntryState::reverting;
@@ -496,8 +500,8 @@ Result<JournalState> load_journal(const fs::path& root, const fs::path& journal_
     if (entry.state == EntryState::applying) {
       continue;
     }
-    PatchsetStatus patchset{entry.id, entry.applied_at, entry.catalog_version,
-                            entry.engine_version, {}};
+    PatchsetStatus patchset{
+        entry.id, entry.applied_at, entry.catalog_version, entry.engine_version, {}};
     for (const JournalFile& record : entry.files) {
       const std::string key = locate(root, record.path)->second;
       const std::optional<std::string>& current = files->on_disk.at(key);
