@@ -15,10 +15,10 @@
 #include <unistd.h>
 
 /* Does `name` (one component, [n, n_end)) match `pattern` ([p, p_end), no '/')? */
-static int component_match(const char *p, const char *p_end, const char *n, const char *n_end) {
+static int component_match(const char* p, const char* p_end, const char* n, const char* n_end) {
   while (p < p_end) {
     if (*p == '*') {
-      for (const char *k = n;; ++k) {
+      for (const char* k = n;; ++k) {
         if (component_match(p + 1, p_end, k, n_end))
           return 1;
         if (k == n_end)
@@ -33,31 +33,31 @@ static int component_match(const char *p, const char *p_end, const char *n, cons
   return n == n_end;
 }
 
-static const char *component_end(const char *s, const char *end) {
-  const char *slash = memchr(s, '/', (size_t)(end - s));
+static const char* component_end(const char* s, const char* end) {
+  const char* slash = memchr(s, '/', (size_t)(end - s));
   return slash ? slash : end;
 }
 
 /* Does `path` match glob `pattern` (both '/'-separated)? */
-static int glob_match(const char *p, const char *p_end, const char *s, const char *s_end) {
+static int glob_match(const char* p, const char* p_end, const char* s, const char* s_end) {
   for (;;) {
     if (p == p_end)
       return s == s_end;
-    const char *pe = component_end(p, p_end);
-    const char *p_next = pe == p_end ? p_end : pe + 1;
+    const char* pe = component_end(p, p_end);
+    const char* p_next = pe == p_end ? p_end : pe + 1;
     if (pe - p == 2 && p[0] == '*' && p[1] == '*') {
-      for (const char *k = s;;) { /* `**` takes zero or more whole components */
+      for (const char* k = s;;) { /* `**` takes zero or more whole components */
         if (glob_match(p_next, p_end, k, s_end))
           return 1;
         if (k == s_end)
           return 0;
-        const char *ke = component_end(k, s_end);
+        const char* ke = component_end(k, s_end);
         k = ke == s_end ? s_end : ke + 1;
       }
     }
     if (s == s_end)
       return 0;
-    const char *se = component_end(s, s_end);
+    const char* se = component_end(s, s_end);
     if (!component_match(p, pe, s, se))
       return 0;
     if ((pe == p_end) != (se == s_end))
@@ -67,17 +67,17 @@ static int glob_match(const char *p, const char *p_end, const char *s, const cha
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: git ls-files --recurse-submodules -z | %s GLOBS_FILE\n", argv[0]);
     return 2;
   }
-  FILE *globs_file = fopen(argv[1], "r");
+  FILE* globs_file = fopen(argv[1], "r");
   if (!globs_file) {
     perror(argv[1]);
     return 2;
   }
-  char *globs[512];
+  char* globs[512];
   size_t n_globs = 0;
   char line[4096];
   while (n_globs < 512 && fgets(line, sizeof line, globs_file)) {
@@ -89,7 +89,7 @@ int main(int argc, char **argv) {
 
   size_t files = 0, bytes = 0, listed = 0;
   static char buffer[1 << 16];
-  char *path = NULL;
+  char* path = NULL;
   size_t cap = 0;
   ssize_t len;
   while ((len = getdelim(&path, &cap, '\0', stdin)) > 0) {

@@ -21,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     TP_FUZZ_CHECK(d.where.column >= 1);
     (void)d.render();
     if (d.file == "fuzz.toml")
-      TP_FUZZ_CHECK(d.where.line <= 1 + static_cast<std::size_t>(std::count(bytes.begin(), bytes.end(), '\n')));
+      TP_FUZZ_CHECK(d.where.line <=
+                    1 + static_cast<std::size_t>(std::count(bytes.begin(), bytes.end(), '\n')));
   }
   TP_FUZZ_CHECK(loaded.catalog.patchsets.size() <= 1);
   TP_FUZZ_CHECK(loaded.catalog.version == "1.0.0");

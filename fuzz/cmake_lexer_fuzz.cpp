@@ -18,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     previous_end = whole.end;
     TP_FUZZ_CHECK(invocation.name_span.begin == whole.begin);
     TP_FUZZ_CHECK(invocation.name_span.end <= whole.end);
-    TP_FUZZ_CHECK(text.substr(invocation.name_span.begin, invocation.name_span.size()) == invocation.name);
+    TP_FUZZ_CHECK(text.substr(invocation.name_span.begin, invocation.name_span.size()) ==
+                  invocation.name);
     TP_FUZZ_CHECK(!invocation.name.empty());
     TP_FUZZ_CHECK(text[whole.end - 1] == ')');
     std::size_t previous_argument = invocation.name_span.end;
@@ -30,6 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   if (result.unterminated_at)
-    TP_FUZZ_CHECK(*result.unterminated_at <= text.size() && *result.unterminated_at >= previous_end);
+    TP_FUZZ_CHECK(*result.unterminated_at <= text.size() &&
+                  *result.unterminated_at >= previous_end);
   return 0;
 }

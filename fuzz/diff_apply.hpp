@@ -38,7 +38,8 @@ inline bool parse_range(std::string_view text, std::size_t& start, std::size_t& 
   return true;
 }
 
-inline std::optional<std::string> apply_unified_diff(std::string_view old_bytes, std::string_view diff) {
+inline std::optional<std::string> apply_unified_diff(std::string_view old_bytes,
+                                                     std::string_view diff) {
   if (diff.empty())
     return std::string(old_bytes);
   const auto old_lines = split_keeping_newlines(old_bytes);
@@ -49,12 +50,12 @@ inline std::optional<std::string> apply_unified_diff(std::string_view old_bytes,
       return std::nullopt; // every diff line ends with a newline
     lines.push_back(line.substr(0, line.size() - 1));
   }
-  if (lines.size() < 4 || !lines[0].starts_with("diff --git a/") || !lines[1].starts_with("--- a/") ||
-      !lines[2].starts_with("+++ b/"))
+  if (lines.size() < 4 || !lines[0].starts_with("diff --git a/") ||
+      !lines[1].starts_with("--- a/") || !lines[2].starts_with("+++ b/"))
     return std::nullopt;
 
   std::string out;
-  std::size_t old_at = 0;   // next old line to copy (0-based)
+  std::size_t old_at = 0; // next old line to copy (0-based)
   std::size_t out_lines = 0;
   std::size_t i = 3;
   while (i < lines.size()) {

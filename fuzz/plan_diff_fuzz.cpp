@@ -11,8 +11,8 @@
 #include "catalog/catalog.hpp"
 #include "diff_apply.hpp"
 #include "edit/unified_diff.hpp"
-#include "fuzz_check.hpp"
 #include "engine/plan.hpp"
+#include "fuzz_check.hpp"
 #include "text/text.hpp"
 
 using namespace tp;
@@ -20,7 +20,8 @@ using namespace tp;
 namespace {
 
 std::string patchset(const std::string& id, const std::string& files, const std::string& edit) {
-  return "id = \"" + id + "\"\ntitle = \"t\"\nversions = \">=1.0\"\nwhy = \"w\"\n\n[[edits]]\nname = \"e\"\n" +
+  return "id = \"" + id +
+         "\"\ntitle = \"t\"\nversions = \">=1.0\"\nwhy = \"w\"\n\n[[edits]]\nname = \"e\"\n" +
          "files = " + files + "\nmatches = \"any\"\n" + edit;
 }
 
@@ -28,25 +29,28 @@ const catalog::Catalog& fuzz_catalog() {
   static const catalog::Catalog catalog = [] {
     catalog::CatalogFiles files{
         {"catalog.toml", "version = \"1.0.0\"\nexport_macros = [\"TORCH_API\"]\n"},
-        {"a-replace.toml",
-         patchset("a-replace", "['fuzz.py']",
-                  "[edits.anchor]\nkind = \"regex\"\npattern = '''\\bfoo\\((?P<arg>[a-z]*)\\)'''\ntarget = \"arg\"\n"
-                  "[edits.action]\nkind = \"replace\"\ntext = \"bar_${arg}\"\n"
-                  "[edits.applied]\nkind = \"regex\"\npattern = 'bar_'\n")},
+        {"a-replace.toml", patchset("a-replace", "['fuzz.py']",
+                                    "[edits.anchor]\nkind = \"regex\"\npattern = "
+                                    "'''\\bfoo\\((?P<arg>[a-z]*)\\)'''\ntarget = \"arg\"\n"
+                                    "[edits.action]\nkind = \"replace\"\ntext = \"bar_${arg}\"\n"
+                                    "[edits.applied]\nkind = \"regex\"\npattern = 'bar_'\n")},
         {"b-insert.toml",
-         patchset("b-insert", "['fuzz.py']",
-                  "[edits.anchor]\nkind = \"regex\"\npattern = '''^import os$'''\n"
-                  "[edits.action]\nkind = \"insert-before\"\ntext = \"import sys\\n# two lines\\n\"\n"
-                  "[edits.applied]\nkind = \"regex\"\npattern = '^import sys$'\n")},
+         patchset(
+             "b-insert", "['fuzz.py']",
+             "[edits.anchor]\nkind = \"regex\"\npattern = '''^import os$'''\n"
+             "[edits.action]\nkind = \"insert-before\"\ntext = \"import sys\\n# two lines\\n\"\n"
+             "[edits.applied]\nkind = \"regex\"\npattern = '^import sys$'\n")},
         {"c-rename.toml",
-         patchset("c-rename", "['fuzz.py']",
-                  "[edits.anchor]\nkind = \"syntax\"\nlanguage = \"python\"\n"
-                  "query = '(function_definition name: (identifier) @name (#eq? @name \"old_name\"))'\n"
-                  "[edits.action]\nkind = \"rename\"\nto = \"new_name\"\n"
-                  "[edits.applied]\nkind = \"regex\"\npattern = 'new_name'\n")},
+         patchset(
+             "c-rename", "['fuzz.py']",
+             "[edits.anchor]\nkind = \"syntax\"\nlanguage = \"python\"\n"
+             "query = '(function_definition name: (identifier) @name (#eq? @name \"old_name\"))'\n"
+             "[edits.action]\nkind = \"rename\"\nto = \"new_name\"\n"
+             "[edits.applied]\nkind = \"regex\"\npattern = 'new_name'\n")},
         {"d-cmake.toml",
          patchset("d-cmake", "['**/CMakeLists.txt']",
-                  "[edits.anchor]\nkind = \"cmake\"\ncommands = [\"cmake_minimum_required\", \"cmake_policy\"]\n"
+                  "[edits.anchor]\nkind = \"cmake\"\ncommands = [\"cmake_minimum_required\", "
+                  "\"cmake_policy\"]\n"
                   "[edits.action]\nkind = \"raise-cmake-minimum\"\nfloor = \"3.5\"\n"
                   "[edits.applied]\nkind = \"cmake\"\ncommands = [\"cmake_minimum_required\"]\n")},
         {"e-include.toml",
@@ -95,7 +99,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (std::size_t context : {std::size_t{0}, std::size_t{3}}) {
       edit::DiffOptions diff_options;
       diff_options.context = context;
-      const std::string diff = edit::render_unified_diff(file.path, file.before, file.after, diff_options);
+      const std::string diff =
+          edit::render_unified_diff(file.path, file.before, file.after, diff_options);
       const auto applied = fuzz::apply_unified_diff(file.before, diff);
       if (!applied || *applied != file.after)
         std::fprintf(stderr, "diff that does not apply:\n%s\n", diff.c_str());

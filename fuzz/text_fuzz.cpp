@@ -69,10 +69,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<edit::TextEdit> inverse;
   std::ptrdiff_t shift = 0;
   for (const auto& e : edits) {
-    const std::size_t begin = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(e.begin) + shift);
-    inverse.push_back({begin, begin + e.replacement.size(), std::string(raw.substr(e.begin, e.end - e.begin)),
-                       "fuzz/inverse"});
-    shift += static_cast<std::ptrdiff_t>(e.replacement.size()) - static_cast<std::ptrdiff_t>(e.end - e.begin);
+    const std::size_t begin =
+        static_cast<std::size_t>(static_cast<std::ptrdiff_t>(e.begin) + shift);
+    inverse.push_back({begin, begin + e.replacement.size(),
+                       std::string(raw.substr(e.begin, e.end - e.begin)), "fuzz/inverse"});
+    shift += static_cast<std::ptrdiff_t>(e.replacement.size()) -
+             static_cast<std::ptrdiff_t>(e.end - e.begin);
   }
   auto undone = edit::apply_edits(*applied, inverse);
   TP_FUZZ_CHECK(undone.has_value() && *undone == raw);

@@ -22,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   tp::edit::DiffOptions options;
   options.context = context;
-  const std::string diff = tp::edit::render_unified_diff("dir/file.txt", old_bytes, new_bytes, options);
+  const std::string diff =
+      tp::edit::render_unified_diff("dir/file.txt", old_bytes, new_bytes, options);
   TP_FUZZ_CHECK(diff.empty() == (old_bytes == new_bytes));
   const auto applied = tp::fuzz::apply_unified_diff(old_bytes, diff);
   if (!applied || *applied != new_bytes) {

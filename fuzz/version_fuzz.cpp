@@ -14,8 +14,10 @@ namespace {
 bool holds(const VersionClause& clause, const Version& v) {
   const int c = compare(v, clause.version);
   switch (clause.op) {
-  case VersionClause::Op::eq: return c == 0;
-  case VersionClause::Op::ne: return c != 0;
+  case VersionClause::Op::eq:
+    return c == 0;
+  case VersionClause::Op::ne:
+    return c != 0;
   case VersionClause::Op::lt:
     // "<2.6" excludes 2.6's pre-releases (2.6.0a0 already carries 2.6's code): release parts
     // equal, v a pre-release and the clause's version not one.
@@ -30,9 +32,12 @@ bool holds(const VersionClause& clause, const Version& v) {
         return false;
     }
     return c < 0;
-  case VersionClause::Op::le: return c <= 0;
-  case VersionClause::Op::gt: return c > 0;
-  case VersionClause::Op::ge: return c >= 0;
+  case VersionClause::Op::le:
+    return c <= 0;
+  case VersionClause::Op::gt:
+    return c > 0;
+  case VersionClause::Op::ge:
+    return c >= 0;
   }
   return false;
 }
@@ -44,7 +49,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Three inputs from one: split at the first two '|'.
   const auto bar = text.find('|');
   const std::string_view first = text.substr(0, bar);
-  const std::string_view rest = bar == std::string_view::npos ? std::string_view() : text.substr(bar + 1);
+  const std::string_view rest =
+      bar == std::string_view::npos ? std::string_view() : text.substr(bar + 1);
   const auto bar2 = rest.find('|');
   const std::string_view second = rest.substr(0, bar2);
   const std::string_view spec_text = bar2 == std::string_view::npos ? rest : rest.substr(bar2 + 1);

@@ -11,12 +11,19 @@ PRIVATE_DEPS PRIVATE) and compared with the #include lines of every file under s
     folder that links it, and linked PRIVATE;
   - every folder under src/ is a module, and the modules form no cycle.
 
+The test binaries (tests/CMakeLists.txt) and fuzz targets (fuzz/CMakeLists.txt) are checked the
+same way: each target's files (its sources, and the local headers they include) may include a
+module's header only when the target links that module itself (not through another module's
+PUBLIC link), a third-party header only when it links that library, and every module it links
+is included by one of its files.
+
 Every problem is printed as file:line: message, and the exit status is 1 when there is any.
 --print writes the graph as the Markdown block ARCHITECTURE.md shows; the check also fails when
 ARCHITECTURE.md's block (between the module-graph markers) differs from it, and
 --write-architecture rewrites that block (a developer's command; the check never writes).
 """
 import argparse
+import glob
 import os
 import re
 import sys
@@ -216,6 +223,132 @@ def check(src, modules, cmake_file):
     return problems
 
 
+def cmake_calls(cmake_file, command):
+    """(line, [words]) of every `command(...)` call of `cmake_file`, arguments unquoted."""
+    with open(cmake_file, encoding='utf-8') as f:
+        lines = [strip_comment(l) for l in f.read().split('\n')]
+    calls = []
+    i = 0
+    while i < len(lines):
+        m = re.match(r'\s*' + command + r'\s*\(', lines[i])
+        if not m:
+            i += 1
+            continue
+        start, text, depth = i, lines[i][m.end():], 1
+        while True:
+            end = None
+            for k, c in enumerate(text):
+                depth += c == '('
+                depth -= c == ')'
+                if depth == 0:
+                    end = k
+                    break
+            if end is not None:
+                text = text[:end]
+                break
+            i += 1
+            if i == len(lines):
+                sys.exit(f'{cmake_file}:{start + 1}: {command}( is never closed')
+            text += ' ' + lines[i]
+        calls.append((start + 1, [w.strip('"') for w in re.findall(r'"[^"]*"|[^\s]+', text)]))
+        i += 1
+    return calls
+
+
+def expand_sources(words, folder, globs):
+    """The files that add_executable's `words` name: ${var} of a file(GLOB...) or a path."""
+    out = []
+    for w in words:
+        m = re.fullmatch(r'\$\{(\w+)\}', w)
+        if m and m.group(1) in globs:
+            out += globs[m.group(1)]
+        elif w.startswith('${CMAKE_CURRENT_SOURCE_DIR}/'):
+            out.append(os.path.join(folder, w[len('${CMAKE_CURRENT_SOURCE_DIR}/'):]))
+    return out
+
+
+def test_targets(root):
+    """{target: (cmake file, line, [source files], [linked names])} of tests/ and fuzz/."""
+    targets = {}
+    tests_cmake = os.path.join(root, 'tests', 'CMakeLists.txt')
+    if os.path.exists(tests_cmake):
+        folder = os.path.dirname(tests_cmake)
+        globs = {}
+        for _, words in cmake_calls(tests_cmake, 'file'):
+            if words and words[0] in ('GLOB', 'GLOB_RECURSE'):
+                files = []
+                for pattern in words[2:]:
+                    if pattern.startswith('${CMAKE_CURRENT_SOURCE_DIR}/'):
+                        rel = pattern[len('${CMAKE_CURRENT_SOURCE_DIR}/'):]
+                        recursive = words[0] == 'GLOB_RECURSE'
+                        base, name = os.path.split(rel)
+                        pat = os.path.join(folder, base, '**', name) if recursive else os.path.join(folder, rel)
+                        files += sorted(glob.glob(pat, recursive=recursive))
+                globs[words[1]] = files
+        sources = {words[0]: expand_sources(words[1:], folder, globs)
+                   for _, words in cmake_calls(tests_cmake, 'add_executable') if words}
+        for line, words in cmake_calls(tests_cmake, 'target_link_libraries'):
+            if words and words[0] in sources:
+                targets[words[0]] = (tests_cmake, line, sources[words[0]],
+                                     [w for w in words[1:] if w not in ('PRIVATE', 'PUBLIC')])
+    fuzz_cmake = os.path.join(root, 'fuzz', 'CMakeLists.txt')
+    if os.path.exists(fuzz_cmake):
+        for line, words in cmake_calls(fuzz_cmake, 'tp_fuzz_target'):
+            if words and words[0] != 'name':
+                libs = words[words.index('LIBS') + 1:] if 'LIBS' in words else []
+                source = os.path.join(os.path.dirname(fuzz_cmake), f'{words[0]}_fuzz.cpp')
+                targets[f'fuzz_{words[0]}'] = (fuzz_cmake, line, [source], libs)
+    return targets
+
+
+def target_includes(files, include_dirs):
+    """[(file, line, included path)] of `files` and of the local headers they include, in turn."""
+    seen, queue, found = set(), list(files), []
+    while queue:
+        path = os.path.normpath(queue.pop(0))
+        if path in seen or not os.path.exists(path):
+            continue
+        seen.add(path)
+        with open(path, encoding='utf-8', errors='replace') as f:
+            for number, text in enumerate(f, 1):
+                m = INCLUDE.match(text)
+                if not m:
+                    continue
+                found.append((path, number, m.group(2)))
+                for d in [os.path.dirname(path)] + include_dirs:
+                    local = os.path.join(d, m.group(2))
+                    if m.group(1) == '"' and os.path.isfile(local):
+                        queue.append(local)
+                        break
+    return found
+
+
+def check_tests(root, modules):
+    problems = []
+    rel = lambda p: os.path.relpath(p, root)
+    include_dirs = [os.path.join(root, 'tests'), os.path.join(root, 'tests', 'unit'), os.path.join(root, 'fuzz')]
+    third_party = {t for _, t in THIRD_PARTY}
+    for target, (cmake_file, line, sources, links) in sorted(test_targets(root).items()):
+        where = f'{rel(cmake_file)}:{line}'
+        linked = {l[3:] for l in links if l.startswith('tp_') and l[3:] in modules}
+        used = set()
+        for path, number, included in target_includes(sources, include_dirs):
+            first = included.split('/')[0]
+            if '/' in included and first in modules and not os.path.isfile(os.path.join(os.path.dirname(path), included)):
+                used.add(first)
+                if first not in linked:
+                    problems.append(f'{rel(path)}:{number}: includes "{included}", but {target} does not link '
+                                    f'tp_{first} ({where})')
+                continue
+            party = third_party_target(included)
+            if party and party in third_party and party not in links:
+                problems.append(f'{rel(path)}:{number}: includes <{included}> from {party}, which {target} '
+                                f'does not link ({where})')
+        for name in sorted(linked - used):
+            problems.append(f'{where}: {target} links tp_{name}, but none of its files includes it')
+    return problems
+
+
 def layers(modules):
     """Each module's layer: 0 for one that links no module, else one above its highest dependency."""
     layer = {}
@@ -286,7 +419,7 @@ def main():
         with open(architecture, 'w', encoding='utf-8', newline='') as f:
             f.write(text[:begin] + graph + text[end:])
         return 0
-    problems = check(src, modules, cmake_file)
+    problems = check(src, modules, cmake_file) + check_tests(args.root, modules)
     if block is None:
         problems.append(f'ARCHITECTURE.md: the module graph block ({BEGIN_MARK} ... {END_MARK}) is missing')
     elif block != graph:

@@ -57,7 +57,7 @@ void compare(const Edit& compiled, const Edit& deferred) {
       problem(compiled.source, where + "the prefilter literal read from the query's text is \"" +
                                    b->prefilter_literal() + "\", the compiled query's \"" +
                                    a->prefilter_literal() +
-                                   "\" (anchor/syntax_anchor.cpp, literal_from_query_text)");
+                                   "\" (anchor/query_text.cpp, literal_from_query_text)");
     (void)b->find(""); // compiles a deferred query as a run would (a failure aborts)
   }
 }
@@ -80,8 +80,9 @@ int main() {
   tp::catalog::LoadResult deferred = tp::catalog::load_embedded_catalog();
   if (deferred.diagnostics.size() != compiled.diagnostics.size() ||
       deferred.catalog.patchsets.size() != compiled.catalog.patchsets.size()) {
-    std::fprintf(stderr, "error: the embedded catalog loads differently with deferred queries "
-                         "(%zu patchsets and %zu problems, against %zu and %zu)\n",
+    std::fprintf(stderr,
+                 "error: the embedded catalog loads differently with deferred queries "
+                 "(%zu patchsets and %zu problems, against %zu and %zu)\n",
                  deferred.catalog.patchsets.size(), deferred.diagnostics.size(),
                  compiled.catalog.patchsets.size(), compiled.diagnostics.size());
     return 1;

@@ -1,3 +1,5 @@
 #include "cli/main.hpp"
 
-int main(int argc, char** argv) { return tp::cli::main(argc, argv); }
+int main(int argc, char** argv) {
+  return tp::cli::main(argc, argv);
+}

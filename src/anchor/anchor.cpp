@@ -5,8 +5,10 @@
 #include <string>
 #include <utility>
 
+#include "anchor/parse_tree.hpp"
 #include "anchor/regex_anchor.hpp"
 #include "anchor/syntax_anchor.hpp"
+#include "anchor/words.hpp"
 
 namespace tp::anchor {
 
@@ -53,7 +55,8 @@ struct JoinedArguments {
       if (at >= starts[i] && at <= starts[i] + span.size())
         return span.begin + (at - starts[i]);
     }
-    return invocation.arguments.empty() ? invocation.name_span.end : invocation.arguments.back().span.end;
+    return invocation.arguments.empty() ? invocation.name_span.end
+                                        : invocation.arguments.back().span.end;
   }
 };
 
@@ -155,12 +158,12 @@ std::variant<CompiledAnchor, CompileError> compile_cmake(const AnchorSpec& spec)
   if (!spec.arguments.empty()) {
     const std::string wrapped =
         std::string(k_arguments_prefix) + spec.arguments + std::string(k_arguments_suffix);
-    auto compiled =
-        RegexAnchor::compile(wrapped, target_is_name ? "" : spec.target, Multiline::no);
+    auto compiled = RegexAnchor::compile(wrapped, target_is_name ? "" : spec.target, Multiline::no);
     if (auto* error = std::get_if<CompileError>(&compiled)) {
-      error->offset = error->offset > k_arguments_prefix.size()
-                          ? std::min(error->offset - k_arguments_prefix.size(), spec.arguments.size())
-                          : 0;
+      error->offset =
+          error->offset > k_arguments_prefix.size()
+              ? std::min(error->offset - k_arguments_prefix.size(), spec.arguments.size())
+              : 0;
       return std::move(*error);
     }
     cmake.arguments = std::get<RegexAnchor>(std::move(compiled));
@@ -215,12 +218,66 @@ FindResult CompiledAnchor::find(std::string_view text) const {
       m_impl->engine);
 }
 
-const std::string& CompiledAnchor::prefilter_literal() const { return m_impl->prefilter; }
+const std::string& CompiledAnchor::prefilter_literal() const {
+  return m_impl->prefilter;
+}
 
 bool CompiledAnchor::prefilter_is_case_insensitive() const {
   return m_impl->prefilter_case_insensitive;
 }
 
-const AnchorSpec& CompiledAnchor::spec() const { return m_impl->spec; }
+const AnchorSpec& CompiledAnchor::spec() const {
+  return m_impl->spec;
+}
+
+std::vector<Span> find_word_occurrences(std::string_view text, std::string_view name) {
+  std::vector<Span> spans;
+  for_each_word(text, name, [&](Span span) { spans.push_back(span); });
+  return spans;
+}
+
+namespace {
+
+bool is_identifier_kind(std::string_view kind) {
+  static constexpr std::string_view k_kinds[] = {
+      "identifier",           "field_identifier",     "type_identifier",
+      "namespace_identifier", "statement_identifier",
+  };
+  return std::find(std::begin(k_kinds), std::end(k_kinds), kind) != std::end(k_kinds);
+}
+
+// Nodes whose text is not code: nothing inside them is a use of an identifier.
+bool is_opaque_kind(std::string_view kind) {
+  static constexpr std::string_view k_kinds[] = {
+      "comment", "string_literal",      "raw_string_literal", "char_literal",
+      "string",  "concatenated_string", "system_lib_string",
+  };
+  return std::find(std::begin(k_kinds), std::end(k_kinds), kind) != std::end(k_kinds);
+}
+
+} // namespace
+
+std::vector<Span> find_identifier_uses(Language language, std::string_view text,
+                                       std::string_view name, const CompileOptions& options) {
+  std::vector<Span> uses;
+  if (name.empty())
+    return uses;
+  const std::string source = blanked_source(language, text, options);
+  const TreePtr tree = parse(language, source);
+  if (!tree)
+    return uses;
+  walk(ts_tree_root_node(tree.get()), [&](TSNode node) {
+    const std::string_view kind = ts_node_type(node);
+    if (is_opaque_kind(kind))
+      return false;
+    if (ts_node_is_named(node) && is_identifier_kind(kind)) {
+      const Span span = span_of(node);
+      if (text.substr(span.begin, span.size()) == name)
+        uses.push_back(span);
+    }
+    return true;
+  });
+  return uses;
+}
 
 } // namespace tp::anchor

@@ -9,11 +9,15 @@
 namespace tp::anchor {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 bool is_identifier_start(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
 }
-bool is_identifier_char(char c) { return is_identifier_start(c) || (c >= '0' && c <= '9'); }
+bool is_identifier_char(char c) {
+  return is_identifier_start(c) || (c >= '0' && c <= '9');
+}
 
 // One pass over the text. The lexer never backtracks, so multi-MB files cost one scan; each
 // construct that can be left open records where it began so the caller can report it.
@@ -231,6 +235,8 @@ private:
 
 } // namespace
 
-CmakeLexResult lex_cmake(std::string_view text) { return Lexer(text).run(); }
+CmakeLexResult lex_cmake(std::string_view text) {
+  return Lexer(text).run();
+}
 
 } // namespace tp::anchor

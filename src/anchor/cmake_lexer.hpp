@@ -20,9 +20,9 @@ struct CmakeArgument {
 };
 
 struct CmakeInvocation {
-  std::string name;  // as written (letter case kept)
+  std::string name; // as written (letter case kept)
   Span name_span;
-  Span whole;        // from the name to the closing ')'
+  Span whole;                           // from the name to the closing ')'
   std::vector<CmakeArgument> arguments; // nested parentheses are flattened, as CMake does
 };
 

@@ -6,7 +6,9 @@ namespace tp::anchor {
 
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r';
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_blank(s.front()))
@@ -223,7 +225,8 @@ IncludeScan scan_includes(std::string_view text) {
     } else if (word == "include") {
       std::string header = include_operand(rest);
       if (!header.empty())
-        found.push_back({{header, line.span, false, !seen_declaration}, open.size(),
+        found.push_back({{header, line.span, false, !seen_declaration},
+                         open.size(),
                          open.empty() ? 0 : open.front()});
     }
   }
@@ -262,19 +265,14 @@ bool is_include_name(std::string_view header, std::string* why, std::size_t* at)
   for (std::size_t i = 1; i + 1 < header.size(); ++i) {
     const char c = header[i];
     if (c == '\n' || c == '\r' || c == close || (open == '<' && c == '<'))
-      return bad("an include name holds no line break and no '" + std::string(1, c == '\n' || c == '\r' ? close : c) +
-                     "' inside its delimiters",
+      return bad("an include name holds no line break and no '" +
+                     std::string(1, c == '\n' || c == '\r' ? close : c) + "' inside its delimiters",
                  i);
   }
   if (is_blank(header[1]) || is_blank(header[header.size() - 2]))
-    return bad("an include name has no blanks just inside its delimiters", is_blank(header[1]) ? 1 : header.size() - 2);
+    return bad("an include name has no blanks just inside its delimiters",
+               is_blank(header[1]) ? 1 : header.size() - 2);
   return true;
-}
-
-bool includes_any(const IncludeScan& scan, const std::vector<std::string>& headers) {
-  return std::any_of(scan.includes.begin(), scan.includes.end(), [&](const IncludeDirective& d) {
-    return std::find(headers.begin(), headers.end(), d.header) != headers.end();
-  });
 }
 
 std::optional<Span> include_anchor_line(const IncludeScan& scan) {

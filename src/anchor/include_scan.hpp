@@ -17,9 +17,9 @@
 namespace tp::anchor {
 
 struct IncludeDirective {
-  std::string header; // with its delimiters: "<cstdint>" or "\"c10/macros/Macros.h\""
-  Span line;  // the directive's whole (logical) line, its line ending included
-  bool top_level = false; // not inside any conditional block other than a whole-file guard
+  std::string header;       // with its delimiters: "<cstdint>" or "\"c10/macros/Macros.h\""
+  Span line;                // the directive's whole (logical) line, its line ending included
+  bool top_level = false;   // not inside any conditional block other than a whole-file guard
   bool before_code = false; // no line of code (other than directives) comes before it
 };
 
@@ -37,10 +37,8 @@ IncludeScan scan_includes(std::string_view text);
 
 // Whether `header` is a well-formed include name: "<name>" or "\"name\"", name non-empty, without
 // line breaks or the closing delimiter. On failure `why` says what is wrong and `at` the offset.
-bool is_include_name(std::string_view header, std::string* why = nullptr, std::size_t* at = nullptr);
-
-// Whether some #include of `scan` (anywhere, conditional or not) names one of `headers`.
-bool includes_any(const IncludeScan& scan, const std::vector<std::string>& headers);
+bool is_include_name(std::string_view header, std::string* why = nullptr,
+                     std::size_t* at = nullptr);
 
 // The line after which a new system include goes: the last top-level `#include <…>` of the
 // file's leading include block, else the last top-level include of any kind there, else the

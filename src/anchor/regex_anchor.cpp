@@ -45,7 +45,9 @@ std::string list_names(const std::map<std::string, int>& groups) {
   return names;
 }
 
-bool is_utf8_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+bool is_utf8_continuation(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
 
 std::size_t next_char_start(std::string_view text, std::size_t at) {
   ++at;
@@ -289,6 +291,8 @@ bool RegexAnchor::matches_in(std::string_view text) const {
   return m_state->re->Match(text, 0, text.size(), re2::RE2::UNANCHORED, nullptr, 0);
 }
 
-const std::string& RegexAnchor::required_literal() const { return m_state->required_literal; }
+const std::string& RegexAnchor::required_literal() const {
+  return m_state->required_literal;
+}
 
 } // namespace tp::anchor

@@ -10,6 +10,8 @@
 #include <variant>
 
 #include "anchor/anchor.hpp"
+#include "anchor/query_text.hpp" // literal_from_query_text, which compile() uses
+#include "anchor/words.hpp"      // blank_export_macros, which find() uses
 
 namespace tp::anchor {
 
@@ -38,16 +40,5 @@ private:
   const State& state() const;
   std::shared_ptr<Deferred> m_deferred;
 };
-
-// The literal compile() derives from a query's #eq? predicates, read from the query's text
-// without compiling it: the longest string of a positive `#eq?` on a capture every match has,
-// when the query holds a single pattern ("" when there is none). Nullopt when the text holds
-// something this reading does not follow (non-ASCII bytes, a syntax error): the query must
-// then be compiled to know. Follows tree-sitter 0.25's ts_query__parse_pattern.
-std::optional<std::string> literal_from_query_text(std::string_view query);
-
-// `text` with every whole-word occurrence of each export macro replaced by spaces, so that
-// offsets are unchanged while tree-sitter no longer sees the macros.
-std::string blank_export_macros(std::string_view text, const CompileOptions& options);
 
 } // namespace tp::anchor

@@ -10,6 +10,8 @@ enum class ExitCode : int {
   internal = 70,   // a bug: an exception escaped; please report it
 };
 
-inline int to_int(ExitCode code) { return static_cast<int>(code); }
+inline int to_int(ExitCode code) {
+  return static_cast<int>(code);
+}
 
 } // namespace tp

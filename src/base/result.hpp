@@ -31,10 +31,10 @@ private:
   ExitCode m_code;
 };
 
-template <typename E> struct Unexpected {
-  E error;
-};
-inline Unexpected<Error> unexpected(Error e) { return {std::move(e)}; }
+template <typename E> struct Unexpected { E error; };
+inline Unexpected<Error> unexpected(Error e) {
+  return {std::move(e)};
+}
 inline Unexpected<Error> fail(std::string message, ExitCode code = ExitCode::environment) {
   return {Error(std::move(message), code)};
 }
@@ -46,15 +46,30 @@ public:
 
   bool has_value() const { return m_data.index() == 0; }
   explicit operator bool() const { return has_value(); }
-  T& value() & { assert(has_value()); return std::get<0>(m_data); }
-  const T& value() const& { assert(has_value()); return std::get<0>(m_data); }
-  T&& value() && { assert(has_value()); return std::get<0>(std::move(m_data)); }
+  T& value() & {
+    assert(has_value());
+    return std::get<0>(m_data);
+  }
+  const T& value() const& {
+    assert(has_value());
+    return std::get<0>(m_data);
+  }
+  T&& value() && {
+    assert(has_value());
+    return std::get<0>(std::move(m_data));
+  }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
-  const Error& error() const { assert(!has_value()); return std::get<1>(m_data); }
-  Error& error() { assert(!has_value()); return std::get<1>(m_data); }
+  const Error& error() const {
+    assert(!has_value());
+    return std::get<1>(m_data);
+  }
+  Error& error() {
+    assert(!has_value());
+    return std::get<1>(m_data);
+  }
 
 private:
   std::variant<T, Error> m_data;
@@ -66,8 +81,14 @@ public:
   Result(Unexpected<Error> e) : m_error(std::move(e.error)), m_failed(true) {}
   bool has_value() const { return !m_failed; }
   explicit operator bool() const { return has_value(); }
-  const Error& error() const { assert(m_failed); return m_error; }
-  Error& error() { assert(m_failed); return m_error; }
+  const Error& error() const {
+    assert(m_failed);
+    return m_error;
+  }
+  Error& error() {
+    assert(m_failed);
+    return m_error;
+  }
 
 private:
   Error m_error{""};

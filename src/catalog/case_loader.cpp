@@ -15,10 +15,9 @@ const std::map<std::string, std::string> k_default_facts = {{"platform", "window
 
 // Fills `c` from its case.toml `text`; problems go to c.problems.
 void read_case_toml(Case& c, const std::string& text, const IsOutcome& is_outcome) {
-  auto fields = read_string_fields(c.toml_path, text, {"outcome", "version", "skip", "committed", "fact"},
-                                   "fact", {"platform", "compiler", "compiler_version", "python", "cmake", "cuda",
-                                            "msvc", "windows_sdk", "msvc_env"},
-                                   c.problems);
+  auto fields =
+      read_string_fields(c.toml_path, text, {"outcome", "version", "skip", "committed", "fact"},
+                         "fact", fact_names(), c.problems);
   if (!fields)
     return;
   auto problem = [&](std::size_t offset, std::string message) {
@@ -49,7 +48,8 @@ void read_case_toml(Case& c, const std::string& text, const IsOutcome& is_outcom
     if (auto parsed = parse_version(*version->value))
       c.version = *parsed;
     else
-      problem(version->offset, "'version' must be a PyTorch version, not '" + *version->value + "'");
+      problem(version->offset,
+              "'version' must be a PyTorch version, not '" + *version->value + "'");
   } else if (!present("version") && !skipped) {
     problem(0, "missing key 'version' (the PyTorch version the case pretends to be)");
   }
@@ -83,7 +83,8 @@ std::vector<Case> load_cases(const CatalogFiles& files, const IsOutcome& is_outc
     const auto s2 = s1 == std::string::npos ? s1 : rest.find('/', s1 + 1);
     if (s2 == std::string::npos)
       continue; // a file beside the cases, not in one
-    const std::pair<std::string, std::string> key{rest.substr(0, s1), rest.substr(s1 + 1, s2 - s1 - 1)};
+    const std::pair<std::string, std::string> key{rest.substr(0, s1),
+                                                  rest.substr(s1 + 1, s2 - s1 - 1)};
     const std::string inner = rest.substr(s2 + 1);
     Case& c = cases[key];
     c.patchset = key.first;
@@ -103,9 +104,10 @@ std::vector<Case> load_cases(const CatalogFiles& files, const IsOutcome& is_outc
       read_case_toml(c, *toml->second, is_outcome);
     else
       c.problems.push_back({c.toml_path, {1, 1}, "the case has no case.toml", ""});
-    std::stable_sort(c.problems.begin(), c.problems.end(), [](const Diagnostic& a, const Diagnostic& b) {
-      return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
-    }); // in file order, as lint shows them
+    std::stable_sort(
+        c.problems.begin(), c.problems.end(), [](const Diagnostic& a, const Diagnostic& b) {
+          return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
+        }); // in file order, as lint shows them
     out.push_back(std::move(c));
   }
   return out;

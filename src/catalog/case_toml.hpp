@@ -3,11 +3,11 @@
 // translation unit toml++ is compiled into, so case.toml gets the patchset files' diagnostics:
 // file:line:col with a caret, unknown keys with a did-you-mean, wrong types.
 #include <cstddef>
-#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/diagnostic.hpp"
 
@@ -23,9 +23,9 @@ using StringFields = std::map<std::string, StringField>; // "key", or "table.key
 // a table whose own keys are `table_keys` (returned as "table.key"). TOML syntax, unknown keys
 // and values of another type are reported into `out`; nullopt when the file is not TOML.
 std::optional<StringFields> read_string_fields(const std::string& path, std::string_view text,
-                                               std::initializer_list<std::string_view> keys,
+                                               const std::vector<std::string_view>& keys,
                                                std::string_view table,
-                                               std::initializer_list<std::string_view> table_keys,
+                                               const std::vector<std::string_view>& table_keys,
                                                Diagnostics& out);
 
 } // namespace tp::catalog

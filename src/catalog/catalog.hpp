@@ -2,6 +2,7 @@
 // The catalog model: patchsets with their edits, loaded from TOML files (a folder on disk or the
 // copy embedded in the binary), validated, with every anchor compiled once.
 #include <cstddef>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -29,9 +30,9 @@ std::string_view to_string(ActionKind kind);
 
 struct ActionSpec {
   ActionKind kind = ActionKind::replace;
-  std::string text;  // replace / insert-*: template with ${name} references
-  std::string to;    // rename
-  std::optional<Version> floor; // raise-cmake-minimum
+  std::string text;                      // replace / insert-*: template with ${name} references
+  std::string to;                        // rename
+  std::optional<Version> floor;          // raise-cmake-minimum
   std::string header;                    // ensure-include: "<cstdint>" or "\"name.h\""
   std::vector<std::string> satisfied_by; // ensure-include: includes that count as it
 };
@@ -56,7 +57,7 @@ struct Edit {
   MatchCount matches;
   ActionSpec action;
   // Always set, except for ensure-include, where it is optional (the include's place is then
-  // found by edit::scan_includes).
+  // found by anchor::scan_includes).
   std::optional<anchor::CompiledAnchor> anchor;
   std::optional<anchor::CompiledAnchor> applied;
   std::optional<anchor::CompiledAnchor> upstream_fixed;
@@ -71,16 +72,35 @@ struct Condition {
 };
 using Conditions = std::map<std::string, Condition>; // fact -> what it must be
 
-// The facts conditions may name.
-bool is_listed_fact(std::string_view name);    // platform, compiler
-bool is_versioned_fact(std::string_view name); // python, cmake, compiler_version, cuda
+// The facts that conditions, cases and --fact may name, in the order messages list them. A new
+// fact is one line here, and its detection in engine/ (facts.cpp, facts_*.cpp).
+enum class FactKind { listed, versioned }; // one of `values` / a version specifier
+struct FactName {
+  std::string_view name;
+  FactKind kind;
+};
+inline constexpr FactName k_facts[] = {
+    {"platform", FactKind::listed},
+    {"compiler", FactKind::listed},
+    {"python", FactKind::versioned},
+    {"cmake", FactKind::versioned},
+    {"compiler_version", FactKind::versioned},
+    {"cuda", FactKind::versioned},
+    {"msvc", FactKind::versioned},
+    {"windows_sdk", FactKind::listed},
+    {"msvc_env", FactKind::listed},
+};
+std::vector<std::string_view> fact_names();
+std::string fact_names_text(); // "platform, compiler, python, …"
+bool is_listed_fact(std::string_view name);
+bool is_versioned_fact(std::string_view name);
 
 struct Patchset {
   std::string id;
   std::string title;
   VersionSpecifier versions;
   std::string why;
-  std::vector<std::string> errors;     // verbatim messages users see
+  std::vector<std::string> errors; // verbatim messages users see
   std::vector<std::string> references;
   Conditions conditions;
   std::vector<Edit> edits;
@@ -96,7 +116,7 @@ struct Gate {
   std::string why;
   std::vector<std::string> errors;
   std::vector<std::string> references;
-  Conditions conditions;            // all must hold for the gate to block
+  Conditions conditions; // all must hold for the gate to block
   SourceRef source;
 };
 
@@ -116,15 +136,16 @@ struct Catalog {
 };
 
 struct LoadResult {
-  Catalog catalog;          // what loaded; patchsets with problems are left out
-  Diagnostics diagnostics;  // every problem found, in file order
+  Catalog catalog;         // what loaded; patchsets with problems are left out
+  Diagnostics diagnostics; // every problem found, in file order
 };
 
 // Loads a catalog from its files. Never stops at the first problem. Every anchor is compiled,
 // and every problem reported, unless `query_compilation` defers syntax queries to their first
 // use (anchor::QueryCompilation).
-LoadResult load_catalog(CatalogFiles files, std::string origin,
-                        anchor::QueryCompilation query_compilation = anchor::QueryCompilation::at_load);
+LoadResult
+load_catalog(CatalogFiles files, std::string origin,
+             anchor::QueryCompilation query_compilation = anchor::QueryCompilation::at_load);
 
 // The catalog embedded in this binary, its syntax queries compiled on first use (the build
 // checks that they compile).
@@ -135,6 +156,6 @@ LoadResult load_embedded_catalog();
 std::string embedded_catalog_version();
 
 // Reads every file below `dir` (fails only on I/O errors; content problems are diagnostics).
-Result<CatalogFiles> read_catalog_folder(const std::string& dir);
+Result<CatalogFiles> read_catalog_folder(const std::filesystem::path& dir);
 
 } // namespace tp::catalog

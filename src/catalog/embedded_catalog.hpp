@@ -6,7 +6,7 @@
 namespace tp::catalog {
 
 struct EmbeddedFile {
-  std::string_view path;  // relative to patchsets/, '/'-separated
+  std::string_view path; // relative to patchsets/, '/'-separated
   std::string_view bytes;
 };
 

@@ -67,20 +67,8 @@ bool match_from(std::string_view pattern, std::string_view path) {
 
 } // namespace
 
-bool glob_match(std::string_view pattern, std::string_view path) { return match_from(pattern, path); }
-
-std::string_view glob_fixed_prefix(std::string_view pattern) {
-  std::size_t end = 0, pos = 0;
-  while (pos < pattern.size()) {
-    auto slash = pattern.find('/', pos);
-    if (slash == std::string_view::npos)
-      break; // the last component names files, not a folder to start in
-    if (is_glob(pattern.substr(pos, slash - pos)))
-      break;
-    end = slash;
-    pos = slash + 1;
-  }
-  return pattern.substr(0, end);
+bool glob_match(std::string_view pattern, std::string_view path) {
+  return match_from(pattern, path);
 }
 
 std::string_view GlobSet::last_component(std::string_view path) {

@@ -11,10 +11,6 @@ namespace tp::catalog {
 bool is_glob(std::string_view pattern);
 bool glob_match(std::string_view pattern, std::string_view path);
 
-// The longest leading run of components without wildcards ("third_party/**/x" -> "third_party"),
-// so a walker can start there. Empty when the first component has a wildcard.
-std::string_view glob_fixed_prefix(std::string_view pattern);
-
 // Patterns (globs or plain paths), each with a tag, matched at once against many paths (a
 // checkout's index holds 100,000+): what each pattern's last component requires of a path's last
 // component is checked first, and glob_match runs only where that passes.

@@ -5,10 +5,11 @@
 #include <algorithm>
 #include <set>
 
-#include "catalog/case_toml.hpp"
-#include "catalog/embedded_catalog.hpp"
 #include "anchor/include_scan.hpp"
 #include "base/suggestion.hpp"
+#include "catalog/case_toml.hpp"
+#include "catalog/embedded_catalog.hpp"
+#include "catalog/toml_shelter.hpp"
 #include "platform/files.hpp"
 
 // toml++ compiled into this translation unit without exceptions: parse errors come back as
@@ -21,151 +22,7 @@
 
 namespace tp::catalog {
 
-std::string_view to_string(ActionKind kind) {
-  switch (kind) {
-  case ActionKind::replace: return "replace";
-  case ActionKind::remove: return "delete";
-  case ActionKind::insert_before: return "insert-before";
-  case ActionKind::insert_after: return "insert-after";
-  case ActionKind::rename: return "rename";
-  case ActionKind::raise_cmake_minimum: return "raise-cmake-minimum";
-  case ActionKind::ensure_include: return "ensure-include";
-  }
-  return "?";
-}
-
-bool MatchCount::allows(std::size_t count) const {
-  switch (kind) {
-  case Kind::exactly: return count == n;
-  case Kind::any: return true;
-  case Kind::at_least: return count >= n;
-  }
-  return false;
-}
-
-std::string MatchCount::describe() const {
-  switch (kind) {
-  case Kind::exactly: return "exactly " + std::to_string(n);
-  case Kind::any: return "any number";
-  case Kind::at_least: return "at least " + std::to_string(n);
-  }
-  return "?";
-}
-
-bool is_listed_fact(std::string_view name) {
-  return name == "platform" || name == "compiler" || name == "windows_sdk" || name == "msvc_env";
-}
-
-bool is_versioned_fact(std::string_view name) {
-  return name == "python" || name == "cmake" || name == "compiler_version" || name == "cuda" ||
-         name == "msvc";
-}
-
-const Gate* Catalog::find_gate(std::string_view id) const {
-  for (const auto& g : gates)
-    if (g.id == id)
-      return &g;
-  return nullptr;
-}
-
-const Patchset* Catalog::find(std::string_view id) const {
-  for (const auto& p : patchsets)
-    if (p.id == id)
-      return &p;
-  return nullptr;
-}
-
 namespace {
-
-// toml++ 3.3 (Debian 12) reaches __builtin_unreachable() in is_non_ascii_horizontal_whitespace()
-// for U+00A1..U+0499, U+2C5E..U+3057 (but U+3000) and U+FB26..U+FEFE wherever it tests for
-// whitespace, also in valid TOML (a line of a """ string after a line-ending backslash starting
-// with such a character; marzer/tomlplusplus#190, #295; found by fuzz/catalog_loader_fuzz.cpp).
-// These are the code points of its lookup's children 0, 11 and 63 that its switch does not
-// handle. Until the fixed release is everywhere, those code points reach toml++ as private-use
-// code points from U+E000 on (one for one, so lines and columns stay right), and every string
-// read back is mapped back.
-struct ShelteredRange {
-  char32_t first, end; // [first, end)
-};
-constexpr ShelteredRange k_sheltered[] = {
-    {0xA1, 0x49A}, {0x2C5E, 0x3000}, {0x3001, 0x3058}, {0xFB06, 0xFEFF}};
-constexpr char32_t k_shelter = 0xE000; // first private-use code point used
-constexpr char32_t k_shelter_last = 0xEBEA; // the last one, as the message below says
-static_assert([] {
-  char32_t n = 0;
-  for (const auto& r : k_sheltered)
-    n += r.end - r.first;
-  return k_shelter + n - 1 == k_shelter_last && k_shelter_last <= 0xF8FF;
-}());
-
-// The code point of the well-formed UTF-8 sequence at `at` and its length; length 0 if malformed.
-std::pair<char32_t, std::size_t> decode_utf8(std::string_view s, std::size_t at) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  const unsigned char b0 = byte(at);
-  const std::size_t n = b0 < 0x80 ? 1 : (b0 >> 5) == 0x6 ? 2 : (b0 >> 4) == 0xE ? 3 : (b0 >> 3) == 0x1E ? 4 : 0;
-  if (n == 0 || at + n > s.size())
-    return {0, 0};
-  char32_t cp = n == 1 ? b0 : n == 2 ? (b0 & 0x1F) : n == 3 ? (b0 & 0x0F) : (b0 & 0x07);
-  for (std::size_t i = 1; i < n; ++i) {
-    if ((byte(at + i) & 0xC0) != 0x80)
-      return {0, 0};
-    cp = (cp << 6) | (byte(at + i) & 0x3F);
-  }
-  return {cp, n};
-}
-
-void encode_utf8(char32_t cp, std::string& out) {
-  if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-  } else {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-  }
-  out += static_cast<char>(0x80 | (cp & 0x3F));
-}
-
-// Rewrites every code point with `map` returning a replacement (or 0 to keep it).
-template <typename Map> std::string remap_utf8(std::string_view s, Map map) {
-  std::string out;
-  out.reserve(s.size() + s.size() / 2);
-  for (std::size_t at = 0; at < s.size();) {
-    auto [cp, n] = decode_utf8(s, at);
-    if (n > 1) {
-      if (char32_t to = map(cp)) {
-        encode_utf8(to, out);
-        at += n;
-        continue;
-      }
-    }
-    const std::size_t take = n == 0 ? 1 : n;
-    out.append(s.substr(at, take));
-    at += take;
-  }
-  return out;
-}
-
-// The private-use code point standing for `cp` while toml++ reads the text; 0 when `cp` is safe.
-char32_t shelter(char32_t cp) {
-  char32_t to = k_shelter;
-  for (const auto& r : k_sheltered) {
-    if (cp >= r.first && cp < r.end)
-      return to + (cp - r.first);
-    to += r.end - r.first;
-  }
-  return 0;
-}
-
-// The code point a sheltered one stands for; 0 when `cp` is no sheltered code point.
-char32_t unshelter(char32_t cp) {
-  char32_t from = k_shelter;
-  for (const auto& r : k_sheltered) {
-    if (cp >= from && cp < from + (r.end - r.first))
-      return r.first + (cp - from);
-    from += r.end - r.first;
-  }
-  return 0;
-}
 
 // Parses one patchset (or catalog.toml) file, collecting diagnostics.
 class FileLoader {
@@ -175,21 +32,15 @@ public:
       : m_path(std::move(path)), m_text(text), m_out(out), m_options(options) {}
 
   std::optional<toml::table> parse() {
-    bool needs_shelter = false;
-    bool holds_shelter = false;
-    (void)remap_utf8(m_text, [&](char32_t cp) -> char32_t {
-      needs_shelter = needs_shelter || shelter(cp) != 0;
-      holds_shelter = holds_shelter || unshelter(cp) != 0;
-      return 0;
-    });
-    if (needs_shelter && holds_shelter) {
+    const Shelter shelter = shelter_needed(m_text);
+    if (shelter == Shelter::impossible) {
       error_at_offset(0, "this file mixes private-use characters U+E000..U+EBEA with characters "
                          "that toml++ 3.3 cannot read safely; remove the private-use ones");
       return std::nullopt;
     }
-    m_sheltered = needs_shelter;
-    const std::string sheltered = needs_shelter ? remap_utf8(m_text, shelter) : std::string();
-    auto result = toml::parse(needs_shelter ? std::string_view(sheltered) : m_text, m_path);
+    m_sheltered = shelter == Shelter::needed;
+    const std::string text = m_sheltered ? sheltered(m_text) : std::string();
+    auto result = toml::parse(m_sheltered ? std::string_view(text) : m_text, m_path);
     if (!result) {
       const auto& e = result.error();
       error_at(e.source().begin, "invalid TOML: " + restored(e.description()));
@@ -200,7 +51,7 @@ public:
 
   // A string read from the parsed table, with sheltered code points given back (see parse()).
   std::string restored(std::string_view s) const {
-    return m_sheltered ? remap_utf8(s, unshelter) : std::string(s);
+    return m_sheltered ? unsheltered(s) : std::string(s);
   }
 
   void error_at(const toml::source_position& pos, std::string message) {
@@ -230,7 +81,7 @@ public:
   }
 
   // Reports keys of `table` not in `allowed`, with a did-you-mean.
-  void check_keys(const toml::table& table, std::initializer_list<std::string_view> allowed,
+  void check_keys(const toml::table& table, const std::vector<std::string_view>& allowed,
                   std::string_view where) {
     for (auto&& [key, value] : table) {
       const std::string k = restored(key.str());
@@ -244,7 +95,7 @@ public:
     }
   }
 
-  static std::string join(std::initializer_list<std::string_view> names) {
+  static std::string join(const std::vector<std::string_view>& names) {
     std::string out;
     for (auto n : names)
       out += (out.empty() ? "" : ", ") + std::string(n);
@@ -282,8 +133,8 @@ public:
     }
     const toml::array* array = node->as_array();
     if (!array) {
-      error_at(*node, "'" + std::string(key) + "' must be an array of strings, not " +
-                          type_name(*node));
+      error_at(*node,
+               "'" + std::string(key) + "' must be an array of strings, not " + type_name(*node));
       return out;
     }
     for (const toml::node& item : *array) {
@@ -298,13 +149,20 @@ public:
 
   static std::string type_name(const toml::node& node) {
     switch (node.type()) {
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a number";
-    case toml::node_type::boolean: return "a boolean";
-    default: return "a date or time";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    default:
+      return "a date or time";
     }
   }
 
@@ -326,7 +184,8 @@ public:
     return at;
   }
 
-  std::optional<anchor::CompiledAnchor> anchor_table(const toml::node& node, std::string_view what) {
+  std::optional<anchor::CompiledAnchor> anchor_table(const toml::node& node,
+                                                     std::string_view what) {
     const toml::table* table = node.as_table();
     if (!table) {
       error_at(node, std::string(what) + " must be a table with 'kind', not " + type_name(node));
@@ -362,7 +221,8 @@ public:
       }
     } else if (*kind == "cmake") {
       spec.kind = anchor::Kind::cmake;
-      check_keys(*table, {"kind", "commands", "arguments", "target"}, std::string(what) + " (cmake)");
+      check_keys(*table, {"kind", "commands", "arguments", "target"},
+                 std::string(what) + " (cmake)");
       spec.commands = string_list(*table, "commands", true, node);
       pattern_node = table->get("arguments");
       spec.arguments = string_field(*table, "arguments", false, node).value_or("");
@@ -377,7 +237,8 @@ public:
     auto compiled = anchor::CompiledAnchor::compile(spec, m_options);
     if (auto* error = std::get_if<anchor::CompileError>(&compiled)) {
       const toml::node* at = error->in_within ? within_node : pattern_node;
-      std::size_t offset = at ? string_content_offset(*at) + error->offset : offset_of(node.source().begin);
+      std::size_t offset =
+          at ? string_content_offset(*at) + error->offset : offset_of(node.source().begin);
       error_at_offset(offset, error->message);
       return std::nullopt;
     }
@@ -503,7 +364,8 @@ public:
       return std::nullopt;
     }
     std::size_t before = errors();
-    check_keys(*table, {"name", "files", "matches", "anchor", "action", "applied", "upstream_fixed"},
+    check_keys(*table,
+               {"name", "files", "matches", "anchor", "action", "applied", "upstream_fixed"},
                "[[edits]]");
     Edit e{.name = string_field(*table, "name", true, node).value_or(""),
            .files = string_list(*table, "files", true, node),
@@ -527,11 +389,11 @@ public:
     // ensure-include finds its own place (after the file's last system include) and knows the
     // patched form itself (the include is there): anchor and applied are optional.
     // (Asked of the TOML, so that a bad header does not also report a missing anchor.)
-    const toml::node* action_kind = action_node && action_node->as_table()
-                                        ? action_node->as_table()->get("kind")
-                                        : nullptr;
-    const bool ensure_include = action_kind && action_kind->value<std::string_view>() ==
-                                                   std::optional<std::string_view>("ensure-include");
+    const toml::node* action_kind =
+        action_node && action_node->as_table() ? action_node->as_table()->get("kind") : nullptr;
+    const bool ensure_include =
+        action_kind &&
+        action_kind->value<std::string_view>() == std::optional<std::string_view>("ensure-include");
     if (!anchor_node && !ensure_include)
       error_at(node, "edit '" + e.name + "' of " + patchset_id + " has no [edits.anchor]");
     std::optional<anchor::CompiledAnchor> compiled;
@@ -540,23 +402,23 @@ public:
     if (const toml::node* applied = table->get("applied"))
       e.applied = anchor_table(*applied, "applied");
     else if (action_node && e.action.kind != ActionKind::raise_cmake_minimum && !ensure_include)
-      error_at(node, "edit '" + e.name + "' has no [edits.applied] anchor: without it an already "
-                     "patched file is reported as anchor-missing");
+      error_at(node, "edit '" + e.name +
+                         "' has no [edits.applied] anchor: without it an already "
+                         "patched file is reported as anchor-missing");
     if (const toml::node* fixed = table->get("upstream_fixed"))
       e.upstream_fixed = anchor_table(*fixed, "upstream_fixed");
     if (errors() != before || (anchor_node && !compiled))
       return std::nullopt;
     e.anchor = std::move(compiled);
-    if (e.action.kind == ActionKind::raise_cmake_minimum && e.anchor->spec().kind != anchor::Kind::cmake)
+    if (e.action.kind == ActionKind::raise_cmake_minimum &&
+        e.anchor->spec().kind != anchor::Kind::cmake)
       error_at(*action_node, "raise-cmake-minimum needs a cmake anchor");
     return errors() == before ? std::optional<Edit>(std::move(e)) : std::nullopt;
   }
 
   // Patchset paths are relative, '/'-separated and stay inside the checkout.
   void check_path(const std::string& path, const toml::node& node) {
-    auto bad = [&](const std::string& why) {
-      error_at(node, "file path '" + path + "' " + why);
-    };
+    auto bad = [&](const std::string& why) { error_at(node, "file path '" + path + "' " + why); };
     if (path.empty())
       return bad("is empty");
     if (path.front() == '/' || path.front() == '\\' || (path.size() > 1 && path[1] == ':'))
@@ -600,16 +462,15 @@ public:
       error_at(*node, "'conditions' must be a table");
       return out;
     }
-    check_keys(*c, {"platform", "compiler", "python", "cmake", "compiler_version", "cuda", "msvc",
-                    "windows_sdk", "msvc_env"},
-               "[conditions]");
+    check_keys(*c, fact_names(), "[conditions]");
     for (auto&& [key, value] : *c) {
       const std::string fact = restored(key.str());
       if (is_listed_fact(fact)) {
         out[fact].values = string_list(*c, key.str(), true, *node);
       } else if (is_versioned_fact(fact)) {
         if (!value.is_string()) {
-          error_at(value, "'" + fact + "' takes a version specifier string such as \">=3.12\", not " +
+          error_at(value, "'" + fact +
+                              "' takes a version specifier string such as \">=3.12\", not " +
                               type_name(value));
           continue;
         }
@@ -648,8 +509,9 @@ public:
 
   std::optional<Gate> gate(const toml::table& table) {
     std::size_t before = errors();
-    check_keys(table, {"id", "kind", "title", "versions", "lifted_in", "why", "errors", "references",
-                       "conditions"},
+    check_keys(table,
+               {"id", "kind", "title", "versions", "lifted_in", "why", "errors", "references",
+                "conditions"},
                "a gate");
     Gate g;
     common_fields(table, g);
@@ -666,9 +528,10 @@ public:
   std::optional<Patchset> patchset(const toml::table& t) {
     const toml::table* table = &t;
     std::size_t before = errors();
-    check_keys(*table, {"id", "kind", "title", "versions", "why", "errors", "references",
-                        "conditions", "edits"},
-               "a patchset");
+    check_keys(
+        *table,
+        {"id", "kind", "title", "versions", "why", "errors", "references", "conditions", "edits"},
+        "a patchset");
     Patchset p;
     common_fields(*table, p);
     const toml::node* edits = table->get("edits");
@@ -736,9 +599,9 @@ LoadResult load_catalog(CatalogFiles files, std::string origin,
                        const char* noun) {
     auto [it, inserted] = first_file_of_id.emplace(id, path);
     if (!inserted)
-      result.diagnostics.push_back(Diagnostic::at(path, bytes, bytes.find("id"),
-                                                  std::string(noun) + " id '" + id +
-                                                      "' is already used by " + it->second));
+      result.diagnostics.push_back(
+          Diagnostic::at(path, bytes, bytes.find("id"),
+                         std::string(noun) + " id '" + id + "' is already used by " + it->second));
     return inserted;
   };
   for (const auto& [path, bytes] : files) {
@@ -788,11 +651,12 @@ std::string embedded_catalog_version() {
   return "";
 }
 
-Result<CatalogFiles> read_catalog_folder(const std::string& dir) {
+Result<CatalogFiles> read_catalog_folder(const std::filesystem::path& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
-    return fail("catalog folder " + dir + " does not exist or is not a folder");
+    return fail("catalog folder " + platform::path_to_utf8(dir) +
+                " does not exist or is not a folder");
   CatalogFiles files;
   for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (!it->is_regular_file(ec))
@@ -800,18 +664,18 @@ Result<CatalogFiles> read_catalog_folder(const std::string& dir) {
     auto bytes = platform::read_file(it->path());
     if (!bytes)
       return with_context(bytes, "reading the catalog");
-    files.emplace(fs::relative(it->path(), dir, ec).generic_string(), std::move(*bytes));
+    files.emplace(platform::display_path(fs::relative(it->path(), dir, ec)), std::move(*bytes));
   }
   if (ec)
-    return fail("reading catalog folder " + dir + ": " + ec.message());
+    return fail("reading catalog folder " + platform::path_to_utf8(dir) + ": " + ec.message());
   return files;
 }
 
 // case.toml's reader (catalog/case_toml.hpp), with the patchset files' diagnostics.
 std::optional<StringFields> read_string_fields(const std::string& path, std::string_view text,
-                                               std::initializer_list<std::string_view> keys,
+                                               const std::vector<std::string_view>& keys,
                                                std::string_view table,
-                                               std::initializer_list<std::string_view> table_keys,
+                                               const std::vector<std::string_view>& table_keys,
                                                Diagnostics& out) {
   const anchor::CompileOptions no_anchors;
   FileLoader loader(path, text, out, no_anchors);
@@ -819,7 +683,7 @@ std::optional<StringFields> read_string_fields(const std::string& path, std::str
   if (!root)
     return std::nullopt;
   StringFields fields;
-  auto read = [&](const toml::table& from, std::initializer_list<std::string_view> names,
+  auto read = [&](const toml::table& from, const std::vector<std::string_view>& names,
                   const std::string& prefix) {
     for (std::string_view name : names)
       if (const toml::node* node = from.get(name); node && !(prefix.empty() && name == table))

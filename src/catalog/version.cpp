@@ -71,7 +71,8 @@ std::optional<Version> parse_version(std::string_view text) {
   if (!read_int(s, part))
     return std::nullopt;
   v.release.push_back(part);
-  while (!s.empty() && s[0] == '.' && s.size() > 1 && std::isdigit(static_cast<unsigned char>(s[1]))) {
+  while (!s.empty() && s[0] == '.' && s.size() > 1 &&
+         std::isdigit(static_cast<unsigned char>(s[1]))) {
     s.remove_prefix(1);
     read_int(s, part);
     v.release.push_back(part);
@@ -118,12 +119,24 @@ bool VersionSpecifier::contains(const Version& v) const {
                          : compare(v, c.version);
     bool ok = false;
     switch (c.op) {
-    case VersionClause::Op::eq: ok = cmp == 0; break;
-    case VersionClause::Op::ne: ok = cmp != 0; break;
-    case VersionClause::Op::lt: ok = cmp < 0; break;
-    case VersionClause::Op::le: ok = cmp <= 0; break;
-    case VersionClause::Op::gt: ok = cmp > 0; break;
-    case VersionClause::Op::ge: ok = cmp >= 0; break;
+    case VersionClause::Op::eq:
+      ok = cmp == 0;
+      break;
+    case VersionClause::Op::ne:
+      ok = cmp != 0;
+      break;
+    case VersionClause::Op::lt:
+      ok = cmp < 0;
+      break;
+    case VersionClause::Op::le:
+      ok = cmp <= 0;
+      break;
+    case VersionClause::Op::gt:
+      ok = cmp > 0;
+      break;
+    case VersionClause::Op::ge:
+      ok = cmp >= 0;
+      break;
     }
     // "<2.6" excludes 2.6 pre-releases: 2.6.0a0 is what the main branch calls itself while
     // 2.6 is being developed, and it already carries 2.6's code.
@@ -154,8 +167,8 @@ std::optional<VersionSpecifier> parse_specifier(std::string_view text, std::stri
     return spec;
   while (pos <= text.size()) {
     auto comma = text.find(',', pos);
-    std::string_view raw = text.substr(pos, comma == std::string_view::npos ? std::string_view::npos
-                                                                           : comma - pos);
+    std::string_view raw =
+        text.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
     std::size_t lead = 0;
     while (lead < raw.size() && std::isspace(static_cast<unsigned char>(raw[lead])))
       ++lead;
@@ -163,9 +176,8 @@ std::optional<VersionSpecifier> parse_specifier(std::string_view text, std::stri
     std::string_view clause = trim(raw);
     VersionClause c;
     static constexpr std::pair<std::string_view, VersionClause::Op> ops[] = {
-        {">=", VersionClause::Op::ge}, {"<=", VersionClause::Op::le},
-        {"==", VersionClause::Op::eq}, {"!=", VersionClause::Op::ne},
-        {">", VersionClause::Op::gt},  {"<", VersionClause::Op::lt}};
+        {">=", VersionClause::Op::ge}, {"<=", VersionClause::Op::le}, {"==", VersionClause::Op::eq},
+        {"!=", VersionClause::Op::ne}, {">", VersionClause::Op::gt},  {"<", VersionClause::Op::lt}};
     bool found = false;
     for (auto [token, op] : ops) {
       if (clause.substr(0, token.size()) == token) {

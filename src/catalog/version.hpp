@@ -9,19 +9,23 @@
 namespace tp::catalog {
 
 struct Version {
-  std::vector<int> release;  // 2.1.0 -> {2, 1, 0}; compared with missing parts as 0
+  std::vector<int> release; // 2.1.0 -> {2, 1, 0}; compared with missing parts as 0
   // Pre-release: 'a', 'b' or 'r' (rc) with its number; 0 when a final release.
   char pre_kind = 0;
   int pre_number = 0;
-  std::optional<int> post;   // 2.0.1.post1
-  std::string text;          // as read, for reports
+  std::optional<int> post; // 2.0.1.post1
+  std::string text;        // as read, for reports
 
   bool is_prerelease() const { return pre_kind != 0; }
 };
 
 int compare(const Version& a, const Version& b);
-inline bool operator<(const Version& a, const Version& b) { return compare(a, b) < 0; }
-inline bool operator==(const Version& a, const Version& b) { return compare(a, b) == 0; }
+inline bool operator<(const Version& a, const Version& b) {
+  return compare(a, b) < 0;
+}
+inline bool operator==(const Version& a, const Version& b) {
+  return compare(a, b) == 0;
+}
 
 // Parses "2.1.0", "v2.0.1", "v2.1.0-rc2", "2.1.0rc2", "2.1.0a0", "2.1.0.post1", "2.1.0a0+gitabc".
 // A leading 'v' is allowed; a local part after '+' is ignored. nullopt if not a version.

@@ -1,11 +1,18 @@
 // list and show: what the catalog holds and what applies to this checkout.
+#include <CLI/CLI.hpp>
 #include <iostream>
+#include <memory>
 
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
 #include "cli/render_plan.hpp"
 
 namespace tp::cli {
+
+namespace {
+
+// list: one line per patchset and gate, or (--verbose) every edit of every file, as apply --dry.
+enum class ListDetail { per_patchset, per_edit };
 
 int run_list(const GlobalOptions& options, ListDetail detail) {
   std::optional<catalog::Catalog> catalog;
@@ -19,11 +26,9 @@ int run_list(const GlobalOptions& options, ListDetail detail) {
     std::cout << render_plan_json(*plan, "list");
   else
     std::cout << (detail == ListDetail::per_edit ? render_plan_summary(*plan, use_color(options))
-                          : render_plan_list(*plan, use_color(options)));
+                                                 : render_plan_list(*plan, use_color(options)));
   return to_int(ExitCode::ok);
 }
-
-namespace {
 
 void print_conditions(const catalog::Conditions& conditions) {
   for (const auto& [fact, condition] : conditions) {
@@ -84,12 +89,56 @@ int show_gate(const GlobalOptions& options, const catalog::Gate& g) {
   return 0;
 }
 
-} // namespace
+void show_patchset_json(const catalog::Patchset& p) {
+  JsonWriter w;
+  w.begin_object().key("id").value(p.id).key("title").value(p.title);
+  w.key("versions").value(p.versions.text).key("why").value(p.why);
+  w.key("errors").begin_array();
+  for (const auto& e : p.errors)
+    w.value(e);
+  w.end_array().key("references").begin_array();
+  for (const auto& r : p.references)
+    w.value(r);
+  w.end_array().key("edits").begin_array();
+  for (const auto& e : p.edits) {
+    w.begin_object().key("name").value(e.name).key("files").begin_array();
+    for (const auto& f : e.files)
+      w.value(f);
+    w.end_array().key("matches").value(e.matches.describe());
+    w.key("action").value(catalog::to_string(e.action.kind)).end_object();
+  }
+  w.end_array().end_object();
+  std::cout << w.str() << "\n";
+}
+
+void show_patchset_text(const catalog::Patchset& p) {
+  std::cout << p.id << ": " << p.title << "\n"
+            << "versions: " << (p.versions.text.empty() ? "any" : p.versions.text) << "\n";
+  print_conditions(p.conditions);
+  std::cout << "\n" << p.why << "\n";
+  if (!p.errors.empty()) {
+    std::cout << "\nerrors it fixes:\n";
+    for (const auto& e : p.errors)
+      std::cout << "  " << e << "\n";
+  }
+  if (!p.references.empty()) {
+    std::cout << "\nreferences:\n";
+    for (const auto& r : p.references)
+      std::cout << "  " << r << "\n";
+  }
+  std::cout << "\nedits:\n";
+  for (const auto& e : p.edits) {
+    std::cout << "  " << e.name << ": " << catalog::to_string(e.action.kind) << " in";
+    for (const auto& f : e.files)
+      std::cout << " " << f;
+    std::cout << " (" << e.matches.describe() << " per file)\n";
+  }
+}
 
 int run_show(const GlobalOptions& options, const std::string& id) {
-  auto catalog = load_catalog_or_report(options);
+  auto catalog = load_catalog(options);
   if (!catalog)
-    return to_int(ExitCode::usage);
+    return fail_with(catalog.error());
   if (const catalog::Gate* g = catalog->find_gate(id))
     return show_gate(options, *g);
   const catalog::Patchset* p = catalog->find(id);
@@ -99,53 +148,34 @@ int run_show(const GlobalOptions& options, const std::string& id) {
       known += "\n  " + q.id;
     for (const auto& g : catalog->gates)
       known += "\n  " + g.id + " (gate)";
-    print_error("no patchset '" + id + "' in the catalog; it has:" + known);
-    return to_int(ExitCode::usage);
+    return fail_with(
+        Error("no patchset '" + id + "' in the catalog; it has:" + known, ExitCode::usage));
   }
-  if (options.format == Format::json) {
-    JsonWriter w;
-    w.begin_object().key("id").value(p->id).key("title").value(p->title);
-    w.key("versions").value(p->versions.text).key("why").value(p->why);
-    w.key("errors").begin_array();
-    for (const auto& e : p->errors)
-      w.value(e);
-    w.end_array().key("references").begin_array();
-    for (const auto& r : p->references)
-      w.value(r);
-    w.end_array().key("edits").begin_array();
-    for (const auto& e : p->edits) {
-      w.begin_object().key("name").value(e.name).key("files").begin_array();
-      for (const auto& f : e.files)
-        w.value(f);
-      w.end_array().key("matches").value(e.matches.describe());
-      w.key("action").value(catalog::to_string(e.action.kind)).end_object();
-    }
-    w.end_array().end_object();
-    std::cout << w.str() << "\n";
-    return 0;
-  }
-  std::cout << p->id << ": " << p->title << "\n"
-            << "versions: " << (p->versions.text.empty() ? "any" : p->versions.text) << "\n";
-  print_conditions(p->conditions);
-  std::cout << "\n" << p->why << "\n";
-  if (!p->errors.empty()) {
-    std::cout << "\nerrors it fixes:\n";
-    for (const auto& e : p->errors)
-      std::cout << "  " << e << "\n";
-  }
-  if (!p->references.empty()) {
-    std::cout << "\nreferences:\n";
-    for (const auto& r : p->references)
-      std::cout << "  " << r << "\n";
-  }
-  std::cout << "\nedits:\n";
-  for (const auto& e : p->edits) {
-    std::cout << "  " << e.name << ": " << catalog::to_string(e.action.kind) << " in";
-    for (const auto& f : e.files)
-      std::cout << " " << f;
-    std::cout << " (" << e.matches.describe() << " per file)\n";
-  }
+  if (options.format == Format::json)
+    show_patchset_json(*p);
+  else
+    show_patchset_text(*p);
   return 0;
+}
+
+} // namespace
+
+Command setup_list(CLI::App& app) {
+  auto verbose = std::make_shared<bool>(false);
+  auto* list = app.add_subcommand(
+      "list", "Every patchset and gate: one line each, whether it applies to this checkout");
+  list->add_flag("--verbose", *verbose,
+                 "Every edit of each patchset with its file and line, as apply --dry shows them");
+  return {list, [verbose](const GlobalOptions& options) {
+            return run_list(options, *verbose ? ListDetail::per_edit : ListDetail::per_patchset);
+          }};
+}
+
+Command setup_show(CLI::App& app) {
+  auto id = std::make_shared<std::string>();
+  auto* show = app.add_subcommand("show", "A patchset with its references and edits");
+  show->add_option("ID", *id, "Patchset id")->required();
+  return {show, [id](const GlobalOptions& options) { return run_show(options, *id); }};
 }
 
 } // namespace tp::cli

@@ -7,10 +7,8 @@
 
 namespace tp::cli {
 
-void print_error(const std::string& message) { std::cerr << "torchpatch: error: " << message << "\n"; }
-
 int fail_with(const Error& error) {
-  print_error(error.message());
+  std::cerr << "torchpatch: error: " << error.message() << "\n";
   return to_int(error.code());
 }
 
@@ -28,7 +26,7 @@ Result<catalog::Catalog> load_catalog(const GlobalOptions& options) {
     auto files = catalog::read_catalog_folder(*options.catalog_dir);
     if (!files)
       return fail(files.error().message(), ExitCode::usage);
-    loaded = catalog::load_catalog(std::move(*files), *options.catalog_dir);
+    loaded = catalog::load_catalog(std::move(*files), platform::path_to_utf8(*options.catalog_dir));
   } else {
     loaded = catalog::load_embedded_catalog();
   }
@@ -39,15 +37,6 @@ Result<catalog::Catalog> load_catalog(const GlobalOptions& options) {
                 ExitCode::usage);
   }
   return std::move(loaded.catalog);
-}
-
-std::optional<catalog::Catalog> load_catalog_or_report(const GlobalOptions& options) {
-  auto catalog = load_catalog(options);
-  if (!catalog) {
-    print_error(catalog.error().message());
-    return std::nullopt;
-  }
-  return std::move(*catalog);
 }
 
 engine::CatalogLoader catalog_loader(const GlobalOptions& options,

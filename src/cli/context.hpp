@@ -1,6 +1,7 @@
 #pragma once
 // What every subcommand shares: the global options, loading the catalog, and printing. The cli
 // layer is the only one that prints.
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,10 +18,11 @@ enum class Format { text, diff, json, github };
 enum class Color { auto_, always, never };
 
 struct GlobalOptions {
-  std::string directory = ".";               // -C
-  std::optional<std::string> catalog_dir;    // --catalog
-  std::optional<std::string> torch_version;  // --torch-version
-  std::vector<std::string> facts;            // --fact key=value
+  // Paths from the command line, converted once (platform::path_from_utf8) as they are parsed.
+  std::filesystem::path directory = ".";            // -C
+  std::optional<std::filesystem::path> catalog_dir; // --catalog
+  std::optional<std::string> torch_version;         // --torch-version
+  std::vector<std::string> facts;                   // --fact key=value
   Format format = Format::text;
   Color color = Color::auto_;
 };
@@ -29,18 +31,16 @@ struct GlobalOptions {
 engine::CheckoutRequest checkout_request(const GlobalOptions& options);
 
 // Loads the catalog (embedded or --catalog), printing every diagnostic; the error (a usage error)
-// is for the caller to print.
+// is for the caller to end with (fail_with).
 Result<catalog::Catalog> load_catalog(const GlobalOptions& options);
-// The same, printing the error too.
-std::optional<catalog::Catalog> load_catalog_or_report(const GlobalOptions& options);
 // For engine::plan_checkout: loads the catalog into `catalog`.
 engine::CatalogLoader catalog_loader(const GlobalOptions& options,
                                      std::optional<catalog::Catalog>& catalog);
 
 bool use_color(const GlobalOptions& options);
 
-void print_error(const std::string& message);
-// Prints the error and returns the exit code it carries: how every command ends on a failure.
+// Prints "torchpatch: error: …" and returns the exit code the error carries: how every command
+// ends on a failure.
 int fail_with(const Error& error);
 
 // Says on stderr what a recovery did ("an interrupted apply was rolled back …"); nothing when

@@ -1,5 +1,7 @@
 // revert and status: what the journal says was applied, undoing it, and drift since.
+#include <CLI/CLI.hpp>
 #include <iostream>
+#include <memory>
 
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
@@ -13,56 +15,87 @@ namespace {
 
 std::string_view conflict_reason(txn::ConflictKind kind) {
   switch (kind) {
-  case txn::ConflictKind::changed_since_apply: return "changed since apply";
-  case txn::ConflictKind::missing: return "missing";
-  case txn::ConflictKind::changed_by_later_patchset: return "changed by a later patchset";
+  case txn::ConflictKind::changed_since_apply:
+    return "changed since apply";
+  case txn::ConflictKind::missing:
+    return "missing";
+  case txn::ConflictKind::changed_by_later_patchset:
+    return "changed by a later patchset";
   }
   return "?";
 }
 
 std::string_view state_name(txn::FileState state) {
   switch (state) {
-  case txn::FileState::unchanged: return "unchanged since apply";
-  case txn::FileState::changed: return "changed since apply";
-  case txn::FileState::missing: return "missing";
+  case txn::FileState::unchanged:
+    return "unchanged since apply";
+  case txn::FileState::changed:
+    return "changed since apply";
+  case txn::FileState::missing:
+    return "missing";
   }
   return "?";
 }
 
-} // namespace
+void print_revert_json(const txn::RevertReport& report) {
+  const bool conflicted = report.outcome == txn::RevertOutcome::conflicted;
+  JsonWriter w;
+  w.begin_object().key("schema_version").value(std::size_t{1});
+  const char* outcome = report.outcome == txn::RevertOutcome::reverted       ? "reverted"
+                        : report.outcome == txn::RevertOutcome::would_revert ? "would-revert"
+                        : conflicted                                         ? "conflicted"
+                                                                             : "nothing-to-do";
+  w.key("outcome").value(outcome).key("patchsets").begin_array();
+  for (const auto& id : report.reverted)
+    w.value(id);
+  w.end_array().key("not_applied").begin_array();
+  for (const auto& id : report.not_applied)
+    w.value(id);
+  w.end_array().key("restored").begin_array();
+  for (const auto& f : report.restored)
+    w.begin_object()
+        .key("patchset")
+        .value(f.patchset)
+        .key("path")
+        .value(f.path)
+        .key("repository")
+        .value(f.repository)
+        .key("overwrote_changes")
+        .value(f.overwrote_changes)
+        .end_object();
+  w.end_array().key("conflicts").begin_array();
+  for (const auto& c : report.conflicts)
+    w.begin_object()
+        .key("patchset")
+        .value(c.patchset)
+        .key("path")
+        .value(c.path)
+        .key("repository")
+        .value(c.repository)
+        .key("reason")
+        .value(conflict_reason(c.kind))
+        .end_object();
+  w.end_array().end_object();
+  std::cout << w.str() << "\n";
+}
+
+struct RevertArgs {
+  bool dry = false;
+  bool force = false;
+  std::vector<std::string> ids; // empty: all
+};
 
 int run_revert(const GlobalOptions& options, const RevertArgs& args) {
-  auto reverted = engine::revert_checkout(checkout_request(options), args.ids, args.force, args.dry);
+  auto reverted =
+      engine::revert_checkout(checkout_request(options), args.ids,
+                              args.force ? Force::yes : Force::no, args.dry ? Dry::yes : Dry::no);
   if (!reverted)
     return fail_with(reverted.error());
   print_recovered(reverted->recovery);
   const txn::RevertReport& report = reverted->report;
   bool conflicted = report.outcome == txn::RevertOutcome::conflicted;
   if (options.format == Format::json) {
-    JsonWriter w;
-    w.begin_object().key("schema_version").value(std::size_t{1});
-    const char* outcome = report.outcome == txn::RevertOutcome::reverted       ? "reverted"
-                          : report.outcome == txn::RevertOutcome::would_revert ? "would-revert"
-                          : conflicted                                          ? "conflicted"
-                                                                                : "nothing-to-do";
-    w.key("outcome").value(outcome).key("patchsets").begin_array();
-    for (const auto& id : report.reverted)
-      w.value(id);
-    w.end_array().key("not_applied").begin_array();
-    for (const auto& id : report.not_applied)
-      w.value(id);
-    w.end_array().key("restored").begin_array();
-    for (const auto& f : report.restored)
-      w.begin_object().key("patchset").value(f.patchset).key("path").value(f.path)
-          .key("repository").value(f.repository).key("overwrote_changes").value(f.overwrote_changes)
-          .end_object();
-    w.end_array().key("conflicts").begin_array();
-    for (const auto& c : report.conflicts)
-      w.begin_object().key("patchset").value(c.patchset).key("path").value(c.path)
-          .key("repository").value(c.repository).key("reason").value(conflict_reason(c.kind))
-          .end_object();
-    w.end_array().end_object();
-    std::cout << w.str() << "\n";
+    print_revert_json(report);
     return to_int(conflicted ? ExitCode::conflict : ExitCode::ok);
   }
   for (const auto& id : report.not_applied)
@@ -73,7 +106,8 @@ int run_revert(const GlobalOptions& options, const RevertArgs& args) {
     break;
   case txn::RevertOutcome::would_revert:
   case txn::RevertOutcome::reverted: {
-    const char* verb = report.outcome == txn::RevertOutcome::reverted ? "restored" : "would restore";
+    const char* verb =
+        report.outcome == txn::RevertOutcome::reverted ? "restored" : "would restore";
     for (const auto& f : report.restored)
       std::cout << verb << "  " << f.path << "  (" << f.patchset << ")"
                 << (f.overwrote_changes ? "  overwriting changes made since apply" : "") << "\n";
@@ -111,18 +145,37 @@ int run_status(const GlobalOptions& options) {
     w.begin_object().key("schema_version").value(std::size_t{1});
     w.key("applied").begin_array();
     for (const auto& p : state.patchsets) {
-      w.begin_object().key("id").value(p.id).key("applied_at").value(p.applied_at)
-          .key("catalog_version").value(p.catalog_version).key("engine_version").value(p.engine_version)
-          .key("files").begin_array();
+      w.begin_object()
+          .key("id")
+          .value(p.id)
+          .key("applied_at")
+          .value(p.applied_at)
+          .key("catalog_version")
+          .value(p.catalog_version)
+          .key("engine_version")
+          .value(p.engine_version)
+          .key("files")
+          .begin_array();
       for (const auto& f : p.files)
-        w.begin_object().key("path").value(f.path).key("repository").value(f.repository)
-            .key("state").value(state_name(f.state)).end_object();
+        w.begin_object()
+            .key("path")
+            .value(f.path)
+            .key("repository")
+            .value(f.repository)
+            .key("state")
+            .value(state_name(f.state))
+            .end_object();
       w.end_array().end_object();
     }
     w.end_array();
     w.key("plan").begin_array();
     for (const auto& p : plan.patchsets)
-      w.begin_object().key("id").value(p.id).key("outcome").value(engine::to_string(p.outcome)).end_object();
+      w.begin_object()
+          .key("id")
+          .value(p.id)
+          .key("outcome")
+          .value(engine::to_string(p.outcome))
+          .end_object();
     w.end_array().end_object();
     std::cout << w.str() << "\n";
     return 0;
@@ -130,12 +183,31 @@ int run_status(const GlobalOptions& options) {
   if (state.patchsets.empty())
     std::cout << "no patchset is applied\n";
   for (const auto& p : state.patchsets) {
-    std::cout << "applied  " << p.id << "  " << p.applied_at << "  catalog " << p.catalog_version << "\n";
+    std::cout << "applied  " << p.id << "  " << p.applied_at << "  catalog " << p.catalog_version
+              << "\n";
     for (const auto& f : p.files)
       std::cout << "    " << state_name(f.state) << "  " << f.path << "\n";
   }
   std::cout << "\nnow:\n" << render_plan_summary(plan, use_color(options));
   return 0;
+}
+
+} // namespace
+
+Command setup_revert(CLI::App& app) {
+  auto args = std::make_shared<RevertArgs>();
+  auto* revert = app.add_subcommand(
+      "revert", "Restore the original bytes of applied patchsets (default: all)");
+  revert->add_option("ID", args->ids, "Patchset ids to revert");
+  revert->add_flag("--dry,-n", args->dry, "Show what would be restored and change nothing");
+  revert->add_flag("--force", args->force, "Also overwrite files changed by hand since apply");
+  return {revert, [args](const GlobalOptions& options) { return run_revert(options, *args); }};
+}
+
+Command setup_status(CLI::App& app) {
+  return {app.add_subcommand("status",
+                             "Which patchsets are applied, drift since, and what would apply now"),
+          run_status};
 }
 
 } // namespace tp::cli

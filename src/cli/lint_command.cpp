@@ -1,25 +1,27 @@
 // lint: every problem of the catalog at once, `file:line:col: error: …` with a caret each; exit 2
 // when there is any, else one summary line.
+#include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "catalog/embedded_catalog.hpp"
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
+#include "platform/files.hpp"
 #include "tools/lint.hpp"
 
 namespace tp::cli {
+
+namespace {
 
 int run_lint(const GlobalOptions& options) {
   catalog::CatalogFiles files;
   std::string origin, prefix;
   if (options.catalog_dir) {
     auto read = catalog::read_catalog_folder(*options.catalog_dir);
-    if (!read) {
-      print_error(read.error().message());
-      return to_int(ExitCode::environment);
-    }
+    if (!read)
+      return fail_with(read.error());
     files = std::move(*read);
-    origin = *options.catalog_dir;
+    origin = platform::path_to_utf8(*options.catalog_dir);
     prefix = origin;
     while (prefix.size() > 1 && prefix.back() == '/')
       prefix.pop_back();
@@ -40,28 +42,40 @@ int run_lint(const GlobalOptions& options) {
     w.key("cases").value(report.cases).key("problems").begin_array();
     for (const auto& d : report.diagnostics)
       w.begin_object()
-          .key("file").value(d.file)
-          .key("line").value(d.where.line)
-          .key("column").value(d.where.column)
-          .key("message").value(d.message)
+          .key("file")
+          .value(d.file)
+          .key("line")
+          .value(d.where.line)
+          .key("column")
+          .value(d.where.column)
+          .key("message")
+          .value(d.message)
           .end_object();
     w.end_array().end_object();
     std::cout << w.str() << "\n";
   } else if (options.format == Format::github) {
     for (const auto& d : report.diagnostics)
-      std::cout << "::error file=" << d.file << ",line=" << d.where.line << ",col=" << d.where.column
-                << "::" << d.message << "\n";
+      std::cout << "::error file=" << d.file << ",line=" << d.where.line
+                << ",col=" << d.where.column << "::" << d.message << "\n";
   } else {
     std::cout << render_all(report.diagnostics);
     if (report.diagnostics.empty())
       std::cout << "lint: " << report.patchsets << " patchset(s), "
                 << (report.gates ? std::to_string(report.gates) + " gate(s), " : std::string())
-                << report.edits << " edit(s), "
-                << report.cases << " case(s) in " << origin << ": no problems\n";
+                << report.edits << " edit(s), " << report.cases << " case(s) in " << origin
+                << ": no problems\n";
     else
       std::cout << "lint: " << report.diagnostics.size() << " problem(s) in " << origin << "\n";
   }
   return to_int(report.diagnostics.empty() ? ExitCode::ok : ExitCode::usage);
+}
+
+} // namespace
+
+Command setup_lint(CLI::App& app) {
+  return {app.add_subcommand(
+              "lint", "Check every patchset and case of the catalog; show every problem at once"),
+          run_lint};
 }
 
 } // namespace tp::cli

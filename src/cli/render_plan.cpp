@@ -46,21 +46,30 @@ std::string where(const engine::EditReport& e) {
 std::string github_escape(std::string s, bool property) {
   std::string out;
   for (char c : s) {
-    if (c == '%') out += "%25";
-    else if (c == '\r') out += "%0D";
-    else if (c == '\n') out += "%0A";
-    else if (property && c == ':') out += "%3A";
-    else if (property && c == ',') out += "%2C";
-    else out += c;
+    if (c == '%')
+      out += "%25";
+    else if (c == '\r')
+      out += "%0D";
+    else if (c == '\n')
+      out += "%0A";
+    else if (property && c == ':')
+      out += "%3A";
+    else if (property && c == ',')
+      out += "%2C";
+    else
+      out += c;
   }
   return out;
 }
 
 const char* gate_color(engine::GateOutcome o) {
   switch (o) {
-  case engine::GateOutcome::blocks: return "\x1b[33m";
-  case engine::GateOutcome::unknown: return "\x1b[36m";
-  case engine::GateOutcome::clear: break;
+  case engine::GateOutcome::blocks:
+    return "\x1b[33m";
+  case engine::GateOutcome::unknown:
+    return "\x1b[36m";
+  case engine::GateOutcome::clear:
+    break;
   }
   return "\x1b[2m";
 }
@@ -69,7 +78,7 @@ const char* gate_color(engine::GateOutcome o) {
 std::string describe_fact(const engine::GateFact& f) {
   std::string verdict = f.verdict == engine::Verdict::holds   ? "holds"
                         : f.verdict == engine::Verdict::fails ? "does not hold"
-                                                           : "unknown";
+                                                              : "unknown";
   std::string value = f.value.empty() ? "unknown" : f.value;
   if (!f.source.empty())
     value += " (" + f.source + ")";
@@ -79,7 +88,8 @@ std::string describe_fact(const engine::GateFact& f) {
 std::string render_gates(const std::vector<engine::GateReport>& gates, bool color) {
   std::string out;
   for (const auto& g : gates) {
-    out += outcome_column("gate " + std::string(engine::to_string(g.outcome)), gate_color(g.outcome), color) +
+    out += outcome_column("gate " + std::string(engine::to_string(g.outcome)),
+                          gate_color(g.outcome), color) +
            g.id + "  " + g.title + " (" + g.reason + ")\n";
     if (g.outcome == engine::GateOutcome::clear && g.reason.rfind("PyTorch ", 0) == 0)
       continue; // not concerned: the facts do not matter
@@ -120,7 +130,8 @@ std::string patchset_effect(const engine::Plan& plan, const engine::PatchsetRepo
     std::string names;
     for (const auto& a : absent)
       names += (names.empty() ? "" : ", ") + a;
-    parts.push_back((absent.size() == 1 ? "submodule " : "submodules ") + names + " not initialised");
+    parts.push_back((absent.size() == 1 ? "submodule " : "submodules ") + names +
+                    " not initialised");
   }
   if (parts.empty())
     return "nothing to change";
@@ -151,7 +162,8 @@ std::string render_plan_summary(const engine::Plan& plan, bool color) {
     out += "\n";
     for (const auto& e : p.edits) {
       // A submodule that is not there is shown with the way to get it.
-      bool interesting = engine::is_conflict(e.outcome) || e.outcome == engine::Outcome::will_apply ||
+      bool interesting = engine::is_conflict(e.outcome) ||
+                         e.outcome == engine::Outcome::will_apply ||
                          e.outcome == engine::Outcome::submodule_absent || e.outcome != p.outcome;
       if (!interesting || p.outcome == engine::Outcome::not_applicable)
         continue;
@@ -177,10 +189,11 @@ std::string render_plan_list(const engine::Plan& plan, bool color) {
   };
   std::string out = version_line(plan);
   for (const auto& p : plan.patchsets)
-    out += outcome_column(engine::to_string(p.outcome), outcome_color(p.outcome), color) + id_column(p.id) +
-           patchset_effect(plan, p) + "\n";
+    out += outcome_column(engine::to_string(p.outcome), outcome_color(p.outcome), color) +
+           id_column(p.id) + patchset_effect(plan, p) + "\n";
   for (const auto& g : plan.gates)
-    out += outcome_column("gate " + std::string(engine::to_string(g.outcome)), gate_color(g.outcome), color) +
+    out += outcome_column("gate " + std::string(engine::to_string(g.outcome)),
+                          gate_color(g.outcome), color) +
            id_column(g.id) + g.reason + "\n";
   return out;
 }
@@ -247,7 +260,7 @@ std::string render_plan_json(const engine::Plan& plan, const std::string& action
       w.key("expected").value(f.expected);
       w.key("verdict").value(f.verdict == engine::Verdict::holds   ? "holds"
                              : f.verdict == engine::Verdict::fails ? "fails"
-                                                                : "unknown");
+                                                                   : "unknown");
       w.end_object();
     }
     w.end_array();
@@ -279,25 +292,34 @@ std::string render_plan_github(const engine::Plan& plan) {
       std::string props = " file=" + github_escape(e.file, true);
       if (e.where.line > 0)
         props += ",line=" + std::to_string(e.where.line) + ",col=" + std::to_string(e.where.column);
-      props += ",title=" + github_escape("torchpatch " + p.id + " " + std::string(engine::to_string(e.outcome)), true);
+      props += ",title=" +
+               github_escape("torchpatch " + p.id + " " + std::string(engine::to_string(e.outcome)),
+                             true);
       out += props + "::" + github_escape(p.id + "/" + e.edit + ": " + e.message, false) + "\n";
     }
   }
   // Gates name no file: a blocking one is a warning (it never fails the job), the rest notices.
   for (const auto& g : plan.gates) {
     out += g.outcome == engine::GateOutcome::blocks ? "::warning" : "::notice";
-    out += " title=" + github_escape("torchpatch gate " + g.id + " " + std::string(engine::to_string(g.outcome)), true);
+    out += " title=" +
+           github_escape(
+               "torchpatch gate " + g.id + " " + std::string(engine::to_string(g.outcome)), true);
     out += "::" + github_escape(g.id + ": " + g.title + " (" + g.reason + ")", false) + "\n";
   }
   return out;
 }
 
-std::string render_plan(const engine::Plan& plan, Format format, bool color, const std::string& action) {
+std::string render_plan(const engine::Plan& plan, Format format, bool color,
+                        const std::string& action) {
   switch (format) {
-  case Format::diff: return render_plan_diff(plan, false);
-  case Format::json: return render_plan_json(plan, action);
-  case Format::github: return render_plan_github(plan);
-  case Format::text: break;
+  case Format::diff:
+    return render_plan_diff(plan, false);
+  case Format::json:
+    return render_plan_json(plan, action);
+  case Format::github:
+    return render_plan_github(plan);
+  case Format::text:
+    break;
   }
   std::string diff = render_plan_diff(plan, color);
   return diff + (diff.empty() ? "" : "\n") + render_plan_summary(plan, color);

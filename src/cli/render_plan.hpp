@@ -25,6 +25,7 @@ std::string render_plan_json(const engine::Plan& plan, const std::string& action
 // GitHub Actions workflow commands: ::error for conflicts, ::notice for the rest.
 std::string render_plan_github(const engine::Plan& plan);
 
-std::string render_plan(const engine::Plan& plan, Format format, bool color, const std::string& action);
+std::string render_plan(const engine::Plan& plan, Format format, bool color,
+                        const std::string& action);
 
 } // namespace tp::cli

@@ -1,30 +1,40 @@
 // test: run the catalog's own cases; one line per case, then "N passed, N failed".
+#include <CLI/CLI.hpp>
 #include <iostream>
+#include <memory>
 
 #include "cli/commands.hpp"
+#include "platform/files.hpp"
 #include "tools/case_runner.hpp"
 
 namespace tp::cli {
 
+namespace {
+
+struct TestArgs {
+  std::vector<std::string> ids;
+  bool update = false;
+};
+
 int run_test(const GlobalOptions& options, const TestArgs& args) {
-  if (args.update && !options.catalog_dir) {
-    print_error("test --update rewrites after/ files: name the catalog folder with --catalog DIR");
-    return to_int(ExitCode::usage);
-  }
-  auto catalog = load_catalog_or_report(options);
+  if (args.update && !options.catalog_dir)
+    return fail_with(
+        Error("test --update rewrites after/ files: name the catalog folder with --catalog DIR",
+              ExitCode::usage));
+  auto catalog = load_catalog(options);
   if (!catalog)
-    return to_int(ExitCode::usage);
+    return fail_with(catalog.error());
   for (const auto& id : args.ids)
-    if (!catalog->find(id)) {
-      print_error("no patchset '" + id + "' in the catalog");
-      return to_int(ExitCode::usage);
-    }
+    if (!catalog->find(id))
+      return fail_with(Error("no patchset '" + id + "' in the catalog", ExitCode::usage));
   tools::CaseRunOptions run_options;
   run_options.only = args.ids;
   std::error_code ec;
-  run_options.scratch = std::filesystem::temp_directory_path(ec) /
-                        ("torchpatch-test-" + std::to_string(std::hash<std::string>{}(
-                                                  catalog->origin + std::to_string(reinterpret_cast<std::uintptr_t>(&ec)))));
+  run_options.scratch =
+      std::filesystem::temp_directory_path(ec) /
+      ("torchpatch-test-" +
+       std::to_string(std::hash<std::string>{}(
+           catalog->origin + std::to_string(reinterpret_cast<std::uintptr_t>(&ec)))));
   auto results = tools::run_cases(*catalog, run_options);
   std::size_t passed = 0, failed = 0, skipped = 0;
   for (const auto& r : results) {
@@ -46,12 +56,10 @@ int run_test(const GlobalOptions& options, const TestArgs& args) {
     }
     if (args.update) {
       auto written = tools::write_produced_after(r, *options.catalog_dir);
-      if (!written) {
-        print_error(written.error().message());
-        return to_int(ExitCode::environment);
-      }
+      if (!written)
+        return fail_with(written.error());
       for (const auto& path : *written)
-        std::cout << "      updated " << path.generic_string() << "\n";
+        std::cout << "      updated " << platform::display_path(path) << "\n";
     }
   }
   if (args.ids.empty())
@@ -64,6 +72,18 @@ int run_test(const GlobalOptions& options, const TestArgs& args) {
     std::cout << ", " << skipped << " skipped";
   std::cout << "\n";
   return to_int(failed ? ExitCode::conflict : ExitCode::ok);
+}
+
+} // namespace
+
+Command setup_test(CLI::App& app) {
+  auto args = std::make_shared<TestArgs>();
+  auto* test =
+      app.add_subcommand("test", "Run the catalog's cases (before -> after, re-apply, round trip)");
+  test->add_option("ID", args->ids, "Patchset ids (default: all)");
+  test->add_flag("--update", args->update,
+                 "Rewrite the cases' after/ files from what the patchsets produce");
+  return {test, [args](const GlobalOptions& options) { return run_test(options, *args); }};
 }
 
 } // namespace tp::cli

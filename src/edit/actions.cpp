@@ -116,8 +116,8 @@ ActionResult plan_action(const catalog::Edit& edit, std::string_view text,
       result.changes.push_back({match.target, ""});
       break;
     case ActionKind::insert_before:
-      result.changes.push_back({{match.target.begin, match.target.begin},
-                                expand_template(action.text, text, match)});
+      result.changes.push_back(
+          {{match.target.begin, match.target.begin}, expand_template(action.text, text, match)});
       break;
     case ActionKind::insert_after:
       result.changes.push_back(
@@ -156,8 +156,9 @@ ActionResult plan_action(const catalog::Edit& edit, std::string_view text,
       result.effective_match_index.push_back(i);
     }
   }
-  std::sort(result.changes.begin(), result.changes.end(),
-            [](const PlannedChange& a, const PlannedChange& b) { return a.span.begin < b.span.begin; });
+  std::sort(
+      result.changes.begin(), result.changes.end(),
+      [](const PlannedChange& a, const PlannedChange& b) { return a.span.begin < b.span.begin; });
   return result;
 }
 

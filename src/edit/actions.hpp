@@ -25,7 +25,7 @@ struct ActionResult {
   // raise-cmake-minimum, which acts only on versions below the floor.
   std::size_t effective_matches = 0;
   std::vector<std::size_t> effective_match_index; // which matches those are
-  std::vector<std::string> notes;                  // e.g. a ${var} version left as it is
+  std::vector<std::string> notes;                 // e.g. a ${var} version left as it is
 };
 
 ActionResult plan_action(const catalog::Edit& edit, std::string_view text,

@@ -34,8 +34,9 @@ void myers(const std::vector<std::string_view>& a, const std::vector<std::string
   for (long d = 0; d <= max_d && found_d < 0; ++d) {
     trace.push_back(v);
     for (long k = -d; k <= d; k += 2) {
-      long x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1]
-                                                                               : v[offset + k - 1] + 1;
+      long x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]))
+                   ? v[offset + k + 1]
+                   : v[offset + k - 1] + 1;
       long y = x - k;
       while (x < n && y < m && a[x] == b[y]) {
         ++x;

@@ -13,9 +13,14 @@ std::vector<std::string> describe_conflicts(const Plan& plan) {
   for (const auto& p : plan.patchsets)
     for (const auto& e : p.edits)
       if (is_conflict(e.outcome))
-        out.push_back(p.id + "/" + e.edit + " " + e.file + ": " + std::string(to_string(e.outcome)) +
-                      ": " + e.message);
+        out.push_back(p.id + "/" + e.edit + " " + e.file + ": " +
+                      std::string(to_string(e.outcome)) + ": " + e.message);
   return out;
+}
+
+// The bytes of `f` before its k-th patchset (plan.files' patchsets and after_each pair up).
+const std::string& bytes_before(const FilePlan& f, std::size_t k) {
+  return k == 0 ? f.before : f.after_each[k - 1];
 }
 
 } // namespace
@@ -42,8 +47,7 @@ Result<ApplyReport> apply_plan(const Plan& plan, const std::filesystem::path& ro
       for (std::size_t k = 0; k < f.patchsets.size(); ++k) {
         if (f.patchsets[k] != p.id)
           continue;
-        change.files.push_back(
-            {f.path, f.repository, k == 0 ? f.before : f.after_each[k - 1], f.after_each[k]});
+        change.files.push_back({f.path, f.repository, bytes_before(f, k), f.after_each[k]});
       }
     }
     changes.push_back(std::move(change));
@@ -84,8 +88,7 @@ std::vector<SeriesPatch> export_series(const Plan& plan, const catalog::Catalog&
     for (const auto& f : plan.files)
       for (std::size_t k = 0; k < f.patchsets.size(); ++k)
         if (f.patchsets[k] == p.id)
-          patch.content += edit::render_unified_diff(
-              f.path, k == 0 ? f.before : f.after_each[k - 1], f.after_each[k]);
+          patch.content += edit::render_unified_diff(f.path, bytes_before(f, k), f.after_each[k]);
     series_file += patch.file_name + "\n";
     out.push_back(std::move(patch));
   }

@@ -19,8 +19,8 @@ struct ApplyReport {
     refused_conflict, // a conflict and no --partial: nothing was written
   };
   Kind kind = Kind::applied;
-  txn::ApplyRecord record;           // what the transaction wrote
-  std::vector<std::string> skipped;  // with --partial: "patchset/edit file: outcome: message"
+  txn::ApplyRecord record;          // what the transaction wrote
+  std::vector<std::string> skipped; // with --partial: "patchset/edit file: outcome: message"
 };
 
 // Writes the plan's changes as one transaction. With a conflict nothing is written unless

@@ -8,11 +8,13 @@ namespace tp::engine {
 
 namespace fs = std::filesystem;
 
-fs::path journal_dir_of(const fs::path& git_dir) { return git_dir / "torchpatch"; }
+fs::path journal_dir_of(const fs::path& git_dir) {
+  return git_dir / "torchpatch";
+}
 
 Result<Checkout> open_checkout(const CheckoutRequest& request) {
   Checkout checkout;
-  const fs::path directory = platform::path_from_utf8(request.directory);
+  const fs::path& directory = request.directory;
   auto repository = repo::Repository::discover(directory);
   if (repository) {
     checkout.root = repository->root();
@@ -27,10 +29,10 @@ Result<Checkout> open_checkout(const CheckoutRequest& request) {
     std::error_code ec;
     checkout.root = fs::absolute(directory, ec);
     if (ec || !fs::is_directory(checkout.root, ec))
-      return fail(request.directory + ": no such folder");
+      return fail(platform::path_to_utf8(request.directory) + ": no such folder");
   }
-  auto version = resolve_version(request.torch_version,
-                                 checkout.repository ? &*checkout.repository : nullptr, checkout.root);
+  auto version = resolve_version(
+      request.torch_version, checkout.repository ? &*checkout.repository : nullptr, checkout.root);
   if (!version)
     return unexpected(version.error());
   checkout.version = std::move(*version);
@@ -43,9 +45,8 @@ GatheredFacts gather_requested_facts(const std::vector<std::string>& overrides) 
     const std::string name = f.substr(0, f.find('='));
     if (f.find('=') == std::string::npos ||
         (!catalog::is_listed_fact(name) && !catalog::is_versioned_fact(name)))
-      out.warnings.push_back("--fact " + f + ": expected KEY=VALUE with KEY one of platform, "
-                             "compiler, python, cmake, compiler_version, cuda, msvc, windows_sdk, "
-                             "msvc_env");
+      out.warnings.push_back("--fact " + f + ": expected KEY=VALUE with KEY one of " +
+                             catalog::fact_names_text());
   }
   out.facts = gather_facts(current_environment(), overrides);
   return out;
@@ -57,15 +58,16 @@ namespace {
 Result<txn::RecoveryReport> recover(const Checkout& checkout, Force force) {
   if (!checkout.repository)
     return txn::RecoveryReport{};
-  auto report = txn::recover_interrupted(checkout.root, journal_dir_of(checkout.repository->git_dir()), force);
+  auto report = txn::recover_interrupted(checkout.root,
+                                         journal_dir_of(checkout.repository->git_dir()), force);
   if (!report || report->kind != txn::RecoveryKind::blocked)
     return report;
   std::string files;
   for (const auto& c : report->conflicts)
     files += "\n  " + c.path;
   return fail("an interrupted torchpatch run left a transaction that cannot be rolled back "
-              "safely: these files were changed since:" + files +
-              "\nfix them by hand, or run: torchpatch revert --force",
+              "safely: these files were changed since:" +
+                  files + "\nfix them by hand, or run: torchpatch revert --force",
               ExitCode::conflict);
 }
 
@@ -91,7 +93,7 @@ PlanOptions plan_options_of(const GatheredFacts& gathered, std::vector<std::stri
 Result<PlannedCheckout> plan_checkout(const CheckoutRequest& request,
                                       const CatalogLoader& load_catalog, const PlanScope& scope) {
   // The index listing is the longest step on a large checkout; it overlaps loading the catalog.
-  ListingPrefetch prefetch(platform::path_from_utf8(request.directory));
+  ListingPrefetch prefetch(request.directory);
   PlannedCheckout out;
   auto catalog = load_catalog();
   if (!catalog)
@@ -103,7 +105,8 @@ Result<PlannedCheckout> plan_checkout(const CheckoutRequest& request,
   out.checkout = std::move(*checkout);
   for (const auto& id : scope.only)
     if (!out.catalog->find(id) && !out.catalog->find_gate(id)) // --only GATE: that gate's report
-      return fail("no patchset '" + id + "' in the catalog (see: torchpatch list)", ExitCode::usage);
+      return fail("no patchset '" + id + "' in the catalog (see: torchpatch list)",
+                  ExitCode::usage);
   if (scope.recovery == Recovery::run) {
     auto recovery = recover(out.checkout, Force::no);
     if (!recovery)
@@ -156,8 +159,8 @@ Result<RevertResult> revert_checkout(const CheckoutRequest& request,
   if (!recovery)
     return unexpected(recovery.error());
   out.recovery = std::move(*recovery);
-  auto report = txn::revert(checkout->root, journal_dir_of(checkout->repository->git_dir()), ids,
-                            force, dry);
+  auto report =
+      txn::revert(checkout->root, journal_dir_of(checkout->repository->git_dir()), ids, force, dry);
   if (!report)
     return unexpected(report.error());
   out.report = std::move(*report);
@@ -166,25 +169,22 @@ Result<RevertResult> revert_checkout(const CheckoutRequest& request,
 
 Result<CheckoutStatus> checkout_status(const CheckoutRequest& request,
                                        const catalog::Catalog& catalog) {
-  auto checkout = open_git_checkout(request, "read");
-  if (!checkout)
-    return unexpected(checkout.error());
-  CheckoutStatus out;
-  auto recovery = recover(*checkout, Force::no);
-  if (!recovery)
-    return unexpected(recovery.error());
-  out.recovery = std::move(*recovery);
-  auto journal = txn::load_journal(checkout->root, journal_dir_of(checkout->repository->git_dir()));
+  // plan_checkout's own sequence (open, recover, gather the facts, plan), then the journal.
+  auto planned = plan_checkout(
+      request, [&catalog]() -> Result<const catalog::Catalog*> { return &catalog; }, {});
+  if (!planned)
+    return unexpected(planned.error());
+  const Checkout& checkout = planned->checkout;
+  if (!checkout.repository)
+    return fail("not inside a git checkout: there is no journal to read");
+  auto journal = txn::load_journal(checkout.root, journal_dir_of(checkout.repository->git_dir()));
   if (!journal)
     return unexpected(journal.error());
+  CheckoutStatus out;
+  out.recovery = std::move(planned->recovery);
   out.journal = std::move(*journal);
-  auto facts = gather_requested_facts(request.facts);
-  out.fact_warnings = std::move(facts.warnings);
-  WorkTreeSource tree(checkout->root, &*checkout->repository);
-  auto plan = plan_patchsets(catalog, tree, checkout->version, plan_options_of(facts, {}));
-  if (!plan)
-    return unexpected(plan.error());
-  out.plan = std::move(*plan);
+  out.fact_warnings = std::move(planned->fact_warnings);
+  out.plan = std::move(planned->plan);
   return out;
 }
 

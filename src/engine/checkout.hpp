@@ -32,7 +32,7 @@ enum class PlainFolder {
 
 // What the command line says about the checkout.
 struct CheckoutRequest {
-  std::string directory = ".";              // -C (UTF-8): the checkout is the repository holding it
+  std::filesystem::path directory = ".";    // -C: the checkout is the repository holding it
   std::optional<std::string> torch_version; // --torch-version: wins over tags and version.txt, and
                                             // lets a folder no repository holds be the checkout
   std::vector<std::string> facts;           // --fact KEY=VALUE, over the detected facts
@@ -84,7 +84,7 @@ struct PlannedCheckout {
   const catalog::Catalog* catalog = nullptr;
   Checkout checkout;
   Plan plan;
-  txn::RecoveryReport recovery;          // nothing_pending unless a transaction was interrupted
+  txn::RecoveryReport recovery; // nothing_pending unless a transaction was interrupted
   std::vector<std::string> fact_warnings;
 };
 

@@ -22,8 +22,9 @@ bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw) {
   const std::string& literal = anchor.prefilter_literal();
   if (literal.empty())
     return true;
-  return anchor.prefilter_is_case_insensitive() ? text::contains_ascii_case_insensitive(raw, literal)
-                                                : raw.find(literal) != std::string_view::npos;
+  return anchor.prefilter_is_case_insensitive()
+             ? text::contains_ascii_case_insensitive(raw, literal)
+             : raw.find(literal) != std::string_view::npos;
 }
 
 namespace {
@@ -124,8 +125,8 @@ EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit&
     return out;
   }
   r.outcome = Outcome::ambiguous;
-  r.message = "expected " + r.expected + " match" + (edit.matches.n == 1 ? "" : "es") +
-              ", found " + std::to_string(r.actual) + " at lines " + describe_lines(r.match_lines);
+  r.message = "expected " + r.expected + " match" + (edit.matches.n == 1 ? "" : "es") + ", found " +
+              std::to_string(r.actual) + " at lines " + describe_lines(r.match_lines);
   return out;
 }
 

@@ -22,7 +22,7 @@ struct TextEdit;
 namespace tp::anchor {
 struct CompileOptions;
 class CompiledAnchor;
-}
+} // namespace tp::anchor
 
 namespace tp::engine {
 

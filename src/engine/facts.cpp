@@ -9,7 +9,9 @@ namespace tp::engine {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 // The "N" or "N.M…" at the start of `s` (digits and dots, no trailing dot); empty if none.
 std::string leading_version(std::string_view s) {
@@ -35,10 +37,11 @@ std::string first_parts(const std::string& version, int parts) {
 }
 
 std::string file_stem(const fs::path& p, bool windows) {
-  std::string name = p.filename().string();
+  std::string name = platform::path_to_utf8(p.filename());
   if (windows && name.size() > 4) {
     std::string ext = name.substr(name.size() - 4);
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (ext == ".exe")
       name.resize(name.size() - 4);
   }
@@ -46,9 +49,9 @@ std::string file_stem(const fs::path& p, bool windows) {
 }
 
 std::string describe_chain(const std::vector<fs::path>& chain) {
-  std::string out = chain.front().generic_string();
+  std::string out = platform::display_path(chain.front());
   for (std::size_t i = 1; i < chain.size(); ++i)
-    out += " -> " + chain[i].filename().generic_string();
+    out += " -> " + platform::display_path(chain[i].filename());
   return out;
 }
 
@@ -170,15 +173,15 @@ std::optional<Fact> pyenv_python(const Environment& env, const fs::path& python,
     source = "PYENV_VERSION=" + selected;
   } else if (auto text = read_small(root / "version")) {
     selected = text->substr(0, text->find_first_of("\r\n"));
-    source = (root / "version").generic_string();
+    source = platform::display_path(root / "version");
   }
   selected = selected.substr(0, selected.find(':')); // "3.12.1:3.11.7": the first one runs python3
   system = selected.empty() || selected == "system";
   std::string v = leading_version(selected);
-  if (system || v.empty() || v != selected ||
-      !fs::is_directory(root / "versions" / selected, ec))
+  if (system || v.empty() || v != selected || !fs::is_directory(root / "versions" / selected, ec))
     return std::nullopt;
-  return Fact{first_parts(v, 2), "python3 on PATH: pyenv shim " + python.generic_string() + ", " + source};
+  return Fact{first_parts(v, 2),
+              "python3 on PATH: pyenv shim " + platform::display_path(python) + ", " + source};
 }
 
 } // namespace
@@ -199,10 +202,13 @@ std::optional<Fact> detect_python(const Environment& env) {
       return std::nullopt;
     // "system": what comes after the shims on PATH.
     Environment rest = env;
-    rest.path.erase(std::remove(rest.path.begin(), rest.path.end(), python->parent_path()), rest.path.end());
+    rest.path.erase(std::remove(rest.path.begin(), rest.path.end(), python->parent_path()),
+                    rest.path.end());
     return detect_python(rest);
   }
-  const std::string where = (env.windows ? python->filename().string() : std::string("python3")) + " on PATH: ";
+  const std::string where =
+      (env.windows ? platform::path_to_utf8(python->filename()) : std::string("python3")) +
+      " on PATH: ";
   auto chain = symlink_chain(*python);
   for (const auto& link : chain)
     if (auto v = python_version_of_name(file_stem(link, env.windows)); !v.empty())
@@ -216,22 +222,26 @@ std::optional<Fact> detect_python(const Environment& env) {
       if (!v || v->empty())
         v = ini_value(*text, "version_info");
       if (v && !v->empty())
-        return Fact{first_parts(*v, 2), where + cfg.generic_string()};
+        return Fact{first_parts(*v, 2), where + platform::display_path(cfg)};
     }
   // A prefix install: bin/python3 beside lib/python3.X (only when there is exactly one).
   std::vector<std::string> found;
-  for (fs::directory_iterator it(bin.parent_path() / "lib", ec), end; !ec && it != end; it.increment(ec))
-    if (auto v = python_version_of_name(it->path().filename().string()); !v.empty() && it->is_directory(ec))
+  for (fs::directory_iterator it(bin.parent_path() / "lib", ec), end; !ec && it != end;
+       it.increment(ec))
+    if (auto v = python_version_of_name(platform::path_to_utf8(it->path().filename()));
+        !v.empty() && it->is_directory(ec))
       found.push_back(v);
   if (found.size() == 1)
-    return Fact{found.front(), where + (bin.parent_path() / "lib" / ("python" + found.front())).generic_string()};
+    return Fact{found.front(), where + platform::display_path(bin.parent_path() / "lib" /
+                                                              ("python" + found.front()))};
   // Windows installs: python.exe beside python3XY.dll.
   for (fs::directory_iterator it(bin, ec), end; !ec && it != end; it.increment(ec)) {
-    std::string name = it->path().filename().string();
-    if (name.size() > 11 && name.rfind("python3", 0) == 0 && name.substr(name.size() - 4) == ".dll") {
+    std::string name = platform::path_to_utf8(it->path().filename());
+    if (name.size() > 11 && name.rfind("python3", 0) == 0 &&
+        name.substr(name.size() - 4) == ".dll") {
       std::string digits = name.substr(7, name.size() - 11);
       if (!digits.empty() && std::all_of(digits.begin(), digits.end(), is_digit))
-        return Fact{"3." + digits, where + it->path().generic_string()};
+        return Fact{"3." + digits, where + platform::display_path(it->path())};
     }
   }
   return std::nullopt;
@@ -247,7 +257,7 @@ std::optional<Fact> detect_cmake(const Environment& env) {
   std::optional<catalog::Version> best;
   std::string best_text;
   for (fs::directory_iterator it(share, ec), end; !ec && it != end; it.increment(ec)) {
-    std::string name = it->path().filename().string();
+    std::string name = platform::path_to_utf8(it->path().filename());
     if (name.rfind("cmake-", 0) != 0)
       continue;
     std::string v = leading_version(std::string_view(name).substr(6));
@@ -260,7 +270,7 @@ std::optional<Fact> detect_cmake(const Environment& env) {
   if (!best)
     return std::nullopt;
   return Fact{best_text, "cmake on PATH: " + describe_chain(chain) + ", beside " +
-                             (share / ("cmake-" + best_text)).generic_string()};
+                             platform::display_path(share / ("cmake-" + best_text))};
 }
 
 std::vector<std::pair<std::string, Fact>> detect_compiler(const Environment& env) {
@@ -276,7 +286,7 @@ std::vector<std::pair<std::string, Fact>> detect_compiler(const Environment& env
       rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
       if (w.empty())
         continue;
-      std::string base = fs::path(w).filename().string();
+      std::string base = platform::path_to_utf8(platform::path_from_utf8(w).filename());
       if (base == "ccache" || base == "sccache" || base == "distcc")
         continue;
       word = w;
@@ -301,8 +311,8 @@ std::vector<std::pair<std::string, Fact>> detect_compiler(const Environment& env
   std::vector<std::pair<std::string, Fact>> out;
   for (const auto& link : chain) {
     std::string name = file_stem(link, env.windows);
-    for (auto [marker, family] : {std::pair{"clang++", "clang"}, {"clang", "clang"},
-                                  {"g++", "gcc"}, {"gcc", "gcc"}}) {
+    for (auto [marker, family] :
+         {std::pair{"clang++", "clang"}, {"clang", "clang"}, {"g++", "gcc"}, {"gcc", "gcc"}}) {
       auto at = name.rfind(marker);
       if (at == std::string::npos || (at > 0 && name[at - 1] != '-'))
         continue;
@@ -349,7 +359,7 @@ std::optional<Fact> detect_cuda(const Environment& env) {
     if (quote != std::string::npos) {
       std::string v = leading_version(std::string_view(*json).substr(quote + 1));
       if (!v.empty())
-        return Fact{first_parts(v, 2), where + (root / "version.json").generic_string()};
+        return Fact{first_parts(v, 2), where + platform::display_path(root / "version.json")};
     }
   }
   if (auto txt = read_small(root / "version.txt")) {
@@ -357,7 +367,7 @@ std::optional<Fact> detect_cuda(const Environment& env) {
     if (at != std::string::npos) {
       std::string v = leading_version(std::string_view(*txt).substr(at + 13));
       if (!v.empty())
-        return Fact{first_parts(v, 2), where + (root / "version.txt").generic_string()};
+        return Fact{first_parts(v, 2), where + platform::display_path(root / "version.txt")};
     }
   }
   return std::nullopt;
@@ -423,8 +433,9 @@ std::vector<ConditionCheck> check_conditions(const catalog::Conditions& conditio
     check.value = it->second;
     if (condition.versions) {
       auto v = catalog::parse_version(it->second);
-      check.verdict = !v ? Verdict::unknown
-                         : condition.versions->contains(*v) ? Verdict::holds : Verdict::fails;
+      check.verdict = !v                                 ? Verdict::unknown
+                      : condition.versions->contains(*v) ? Verdict::holds
+                                                         : Verdict::fails;
     } else {
       check.verdict = std::find(condition.values.begin(), condition.values.end(), it->second) !=
                               condition.values.end()

@@ -18,7 +18,8 @@ namespace fs = std::filesystem;
 
 struct Fact {
   std::string value;
-  std::string source; // how it was found: "--fact", "host", "python3 on PATH: /usr/bin/python3 -> python3.13"
+  std::string source; // how it was found: "--fact", "host", "python3 on PATH: /usr/bin/python3 ->
+                      // python3.13"
 };
 using Facts = std::map<std::string, Fact>;
 
@@ -32,12 +33,12 @@ struct MsvcVariables {
 
 // What detection looks at: PATH split into folders, and a few environment variables.
 struct Environment {
-  std::vector<fs::path> path;          // PATH, in order
-  std::optional<std::string> cxx;      // $CXX
-  std::optional<std::string> cuda_home; // $CUDA_HOME, else $CUDA_PATH
+  std::vector<fs::path> path;               // PATH, in order
+  std::optional<std::string> cxx;           // $CXX
+  std::optional<std::string> cuda_home;     // $CUDA_HOME, else $CUDA_PATH
   std::optional<std::string> pyenv_version; // $PYENV_VERSION
-  bool windows = false;                // look for .exe names and pythonXY.dll
-  MsvcVariables msvc;                  // see facts_msvc.cpp
+  bool windows = false;                     // look for .exe names and pythonXY.dll
+  MsvcVariables msvc;                       // see facts_msvc.cpp
 };
 
 // The process's own environment (std::getenv).

@@ -4,9 +4,12 @@ namespace tp::engine {
 
 std::string_view to_string(GateOutcome outcome) {
   switch (outcome) {
-  case GateOutcome::blocks: return "blocks";
-  case GateOutcome::clear: return "clear";
-  case GateOutcome::unknown: return "unknown";
+  case GateOutcome::blocks:
+    return "blocks";
+  case GateOutcome::clear:
+    return "clear";
+  case GateOutcome::unknown:
+    return "unknown";
   }
   return "?";
 }

@@ -22,8 +22,9 @@ std::string_view to_string(GateOutcome outcome);
 
 struct GateFact {
   std::string fact;
-  std::string value;    // empty when unknown
-  std::string source;   // where the value came from ("--fact", "cmake on PATH: …"); empty when unknown
+  std::string value; // empty when unknown
+  std::string
+      source; // where the value came from ("--fact", "cmake on PATH: …"); empty when unknown
   std::string expected; // what the gate needs for it to block
   Verdict verdict = Verdict::unknown;
 };
@@ -32,7 +33,8 @@ struct GateReport {
   std::string id;
   std::string title;
   GateOutcome outcome = GateOutcome::clear;
-  std::string reason;    // one sentence: why it blocks / is clear / is unknown (with the --fact to pass)
+  std::string
+      reason; // one sentence: why it blocks / is clear / is unknown (with the --fact to pass)
   std::string versions;  // the gate's PyTorch specifier
   std::string lifted_in; // the first release that lifts it; empty when none is known
   std::vector<GateFact> facts;

@@ -16,16 +16,26 @@ namespace tp::engine {
 
 std::string_view to_string(Outcome outcome) {
   switch (outcome) {
-  case Outcome::will_apply: return "will-apply";
-  case Outcome::already_applied: return "already-applied";
-  case Outcome::upstream_fixed: return "upstream-fixed";
-  case Outcome::not_applicable: return "not-applicable";
-  case Outcome::anchor_missing: return "anchor-missing";
-  case Outcome::ambiguous: return "ambiguous";
-  case Outcome::parse_degraded: return "parse-degraded";
-  case Outcome::overlap: return "overlap";
-  case Outcome::file_missing: return "file-missing";
-  case Outcome::submodule_absent: return "submodule-absent";
+  case Outcome::will_apply:
+    return "will-apply";
+  case Outcome::already_applied:
+    return "already-applied";
+  case Outcome::upstream_fixed:
+    return "upstream-fixed";
+  case Outcome::not_applicable:
+    return "not-applicable";
+  case Outcome::anchor_missing:
+    return "anchor-missing";
+  case Outcome::ambiguous:
+    return "ambiguous";
+  case Outcome::parse_degraded:
+    return "parse-degraded";
+  case Outcome::overlap:
+    return "overlap";
+  case Outcome::file_missing:
+    return "file-missing";
+  case Outcome::submodule_absent:
+    return "submodule-absent";
   }
   return "?";
 }
@@ -63,7 +73,8 @@ bool is_chosen(const std::vector<std::string>& only, const std::string& id) {
 }
 
 std::vector<GateReport> evaluate_gates(const std::vector<catalog::Gate>& gates,
-                                       const catalog::Version& version, const PlanOptions& options) {
+                                       const catalog::Version& version,
+                                       const PlanOptions& options) {
   std::vector<GateReport> out;
   for (const auto& g : gates)
     if (is_chosen(options.only, g.id))
@@ -81,10 +92,13 @@ std::string not_applicable_reason(const catalog::Patchset& p, const ResolvedVers
     if (check.verdict == Verdict::unknown && check.value.empty())
       return versioned ? "needs " + check.fact + " " + check.expected +
                              " (unknown here; pass --fact " + check.fact + "=VERSION)"
-                       : "needs " + check.fact + " to be one of the listed values (unknown here; "
-                         "pass --fact " + check.fact + "=VALUE)";
+                       : "needs " + check.fact +
+                             " to be one of the listed values (unknown here; "
+                             "pass --fact " +
+                             check.fact + "=VALUE)";
     if (check.verdict == Verdict::unknown)
-      return check.fact + " is " + check.value + ", which is not a version (needs " + check.expected + ")";
+      return check.fact + " is " + check.value + ", which is not a version (needs " +
+             check.expected + ")";
     if (check.verdict == Verdict::fails)
       return versioned ? check.fact + " is " + check.value + ", outside " + check.expected
                        : check.fact + " is " + check.value + ", not one of the patchset's";
@@ -142,7 +156,8 @@ std::vector<const anchor::CompiledAnchor*> syntax_anchors_of(const catalog::Edit
 // the evaluating thread that needs it first. The returned futures wait for their threads when
 // they are destroyed.
 std::vector<std::future<void>>
-prepare_syntax_queries(const std::vector<const catalog::Patchset*>& selected, const TreeSource& tree) {
+prepare_syntax_queries(const std::vector<const catalog::Patchset*>& selected,
+                       const TreeSource& tree) {
   std::vector<std::future<void>> preparing;
   for (const catalog::Patchset* p : selected)
     for (const catalog::Edit& e : p->edits)
@@ -225,8 +240,8 @@ evaluate_files(const std::vector<CandidateFile>& files,
       results[order[k]] = evaluate_file(files[order[k]], selected, tree, options);
   };
   threads = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
-  threads = std::min<unsigned>(threads,
-                               static_cast<unsigned>(std::max<std::size_t>(1, files.size())));
+  threads =
+      std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(1, files.size())));
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < threads; ++t)
     pool.emplace_back(worker);
@@ -323,8 +338,9 @@ Outcome aggregate(const std::vector<EditReport>& edits) {
   for (const auto& e : edits)
     if (is_conflict(e.outcome))
       return e.outcome;
-  bool all_same = std::all_of(edits.begin(), edits.end(),
-                              [&](const EditReport& e) { return e.outcome == edits.front().outcome; });
+  bool all_same = std::all_of(edits.begin(), edits.end(), [&](const EditReport& e) {
+    return e.outcome == edits.front().outcome;
+  });
   if (!edits.empty() && all_same)
     return edits.front().outcome;
   for (const auto& e : edits)

@@ -41,13 +41,13 @@ bool is_conflict(Outcome outcome);
 struct EditReport {
   std::string patchset;
   std::string edit;
-  std::string file;        // the path, or the glob when no single file stands for the outcome
-  std::string repository;  // "" superproject, else the submodule path
-  LineCol where;           // first match (or where the problem is); 0:0 when none
+  std::string file;       // the path, or the glob when no single file stands for the outcome
+  std::string repository; // "" superproject, else the submodule path
+  LineCol where;          // first match (or where the problem is); 0:0 when none
   Outcome outcome = Outcome::will_apply;
   std::string message;
-  std::string expected;    // the expected match count, described
-  std::size_t actual = 0;  // the matches found
+  std::string expected;   // the expected match count, described
+  std::size_t actual = 0; // the matches found
   std::vector<std::size_t> match_lines;
 };
 
@@ -55,9 +55,9 @@ struct PatchsetReport {
   std::string id;
   std::string title;
   Outcome outcome = Outcome::will_apply;
-  std::string reason;                 // for not-applicable: why (version, condition)
+  std::string reason; // for not-applicable: why (version, condition)
   std::vector<EditReport> edits;
-  std::vector<std::string> notes;     // things left alone on purpose, e.g. ${var} versions
+  std::vector<std::string> notes; // things left alone on purpose, e.g. ${var} versions
 };
 
 struct FilePlan {
@@ -93,8 +93,8 @@ struct Plan {
 struct PlanOptions {
   std::map<std::string, std::string> facts;        // platform, compiler, python, cmake, …
   std::map<std::string, std::string> fact_sources; // where each fact came from, for gate reports
-  std::vector<std::string> only;            // patchset ids; empty = all
-  unsigned threads = 0;                     // 0 = all cores
+  std::vector<std::string> only;                   // patchset ids; empty = all
+  unsigned threads = 0;                            // 0 = all cores
 };
 
 // Plans `catalog` against `tree` as PyTorch `version`. Fails only on environment errors

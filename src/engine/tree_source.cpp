@@ -25,16 +25,16 @@ bool skip_folder(const std::string& name) {
 ListingPrefetch::ListingPrefetch(const fs::path& directory) {
   std::promise<Found> promise;
   m_found = promise.get_future();
-  m_thread = std::thread([promise = std::move(promise), keep = m_keep.get_future().share(),
-                          directory]() mutable {
-    auto repository = repo::Repository::discover(directory);
-    if (!repository) {
-      promise.set_value({{}, Result<repo::IndexListing>(repo::IndexListing{})});
-      return;
-    }
-    promise.set_value({repository->root(), repository->list_index(keep)});
-    // `repository` (and libgit2's parsed index) is freed here, while the plan goes on.
-  });
+  m_thread = std::thread(
+      [promise = std::move(promise), keep = m_keep.get_future().share(), directory]() mutable {
+        auto repository = repo::Repository::discover(directory);
+        if (!repository) {
+          promise.set_value({{}, Result<repo::IndexListing>(repo::IndexListing{})});
+          return;
+        }
+        promise.set_value({repository->root(), repository->list_index(keep)});
+        // `repository` (and libgit2's parsed index) is freed here, while the plan goes on.
+      });
 }
 
 ListingPrefetch::~ListingPrefetch() {
@@ -77,21 +77,22 @@ Result<void> WorkTreeSource::load_listing(const repo::PathFilter& keep) {
     return {};
   }
   std::error_code ec;
-  fs::recursive_directory_iterator it(m_root, fs::directory_options::skip_permission_denied, ec), end;
+  fs::recursive_directory_iterator it(m_root, fs::directory_options::skip_permission_denied, ec),
+      end;
   for (; !ec && it != end; it.increment(ec)) {
     if (it->is_directory(ec) && !it->is_symlink(ec)) {
-      if (skip_folder(it->path().filename().string()))
+      if (skip_folder(platform::path_to_utf8(it->path().filename())))
         it.disable_recursion_pending();
       continue;
     }
     if (it->is_regular_file(ec)) {
-      std::string path = fs::relative(it->path(), m_root, ec).generic_string();
+      std::string path = platform::display_path(fs::relative(it->path(), m_root, ec));
       if (!keep || keep(path))
         m_files.push_back(std::move(path));
     }
   }
   if (ec)
-    return fail("listing " + m_root.string() + ": " + ec.message());
+    return fail("listing " + platform::path_to_utf8(m_root) + ": " + ec.message());
   std::sort(m_files.begin(), m_files.end());
   return {};
 }
@@ -124,7 +125,8 @@ std::string WorkTreeSource::repository_of(const std::string& path) const {
   return "";
 }
 
-std::optional<std::string> WorkTreeSource::uninitialised_submodule_of(const std::string& path) const {
+std::optional<std::string>
+WorkTreeSource::uninitialised_submodule_of(const std::string& path) const {
   for (const auto& s : m_submodules)
     if (is_under(path, s.path))
       return s.initialised ? std::nullopt : std::optional<std::string>(s.path);

@@ -47,8 +47,8 @@ Result<ResolvedVersion> decide_version(const VersionEvidence& evidence) {
           return unexpected(tag.error());
         if (*tag && (*tag)->release.size() >= 2 && v->release.size() >= 2 &&
             (*tag)->release[0] == v->release[0] && (*tag)->release[1] == v->release[1])
-          return ResolvedVersion{**tag, "nearest tag " + *nearest + " (git describe; version.txt says " +
-                                            v->text + ")"};
+          return ResolvedVersion{**tag, "nearest tag " + *nearest +
+                                            " (git describe; version.txt says " + v->text + ")"};
       }
       return ResolvedVersion{*v, "version.txt"};
     }
@@ -58,14 +58,13 @@ Result<ResolvedVersion> decide_version(const VersionEvidence& evidence) {
     return unexpected(tag.error());
   if (*tag)
     return ResolvedVersion{**tag, "nearest tag " + *nearest + " (git describe)"};
-  return fail("cannot tell which PyTorch version " + evidence.subject + " holds: no version tag at " +
-              (evidence.tag_where.empty() ? "it" : "HEAD") +
+  return fail("cannot tell which PyTorch version " + evidence.subject +
+              " holds: no version tag at " + (evidence.tag_where.empty() ? "it" : "HEAD") +
               ", no version.txt, no version tag in its history" + evidence.hint);
 }
 
 Result<ResolvedVersion> resolve_version(const std::optional<std::string>& override_version,
-                                        const repo::Repository* repository,
-                                        const fs::path& root) {
+                                        const repo::Repository* repository, const fs::path& root) {
   if (override_version) {
     auto v = catalog::parse_version(*override_version);
     if (!v)
@@ -75,7 +74,7 @@ Result<ResolvedVersion> resolve_version(const std::optional<std::string>& overri
   }
   VersionEvidence evidence;
   evidence.tag_where = " at HEAD";
-  evidence.subject = root.string();
+  evidence.subject = platform::path_to_utf8(root);
   evidence.hint = "; pass --torch-version";
   if (repository) {
     auto tags = repository->tags_at_head();

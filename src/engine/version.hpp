@@ -26,8 +26,8 @@ struct VersionEvidence {
   std::optional<std::string> version_txt; // version.txt at the root, if there is one
   // The nearest tag matching v[0-9]* (git describe), asked only when needed; may be empty.
   std::function<Result<std::optional<std::string>>()> nearest_tag;
-  std::string subject;                    // the checkout or revision, for the error message
-  std::string hint;                       // appended to the error message
+  std::string subject; // the checkout or revision, for the error message
+  std::string hint;    // appended to the error message
 };
 
 // The order of evidence: a version tag at the commit (the highest if several); else version.txt,
@@ -40,7 +40,6 @@ Result<ResolvedVersion> decide_version(const VersionEvidence& evidence);
 // in version.txt (release branches keep e.g. 2.0.0a0) yields to a nearest tag of the same
 // major.minor, which is more precise.
 Result<ResolvedVersion> resolve_version(const std::optional<std::string>& override_version,
-                                        const repo::Repository* repository,
-                                        const fs::path& root);
+                                        const repo::Repository* repository, const fs::path& root);
 
 } // namespace tp::engine

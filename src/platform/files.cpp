@@ -63,7 +63,9 @@ std::vector<std::string> split_components(std::string_view path) {
   return parts;
 }
 
-bool is_drive_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_drive_letter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 
 // True when `path` is `root` or below it. Both must be canonical (weakly).
 bool is_within(const fs::path& root, const fs::path& path) {
@@ -100,7 +102,9 @@ std::string path_to_utf8(const fs::path& path) {
   return std::string(utf8.begin(), utf8.end());
 }
 
-Result<std::string> read_file(const fs::path& path) { return os::read_all(path); }
+Result<std::string> read_file(const fs::path& path) {
+  return os::read_all(path);
+}
 
 Result<void> write_file_atomic(const fs::path& target_path, std::string_view bytes,
                                Durability durability) {
@@ -133,10 +137,9 @@ Result<void> write_file_atomic(const fs::path& target_path, std::string_view byt
   }
 
   const fs::file_status existing = fs::status(target, ec);
-  const fs::perms mode = fs::exists(existing)
-                             ? existing.permissions()
-                             : fs::perms::owner_read | fs::perms::owner_write |
-                                   fs::perms::group_read | fs::perms::others_read;
+  const fs::perms mode = fs::exists(existing) ? existing.permissions()
+                                              : fs::perms::owner_read | fs::perms::owner_write |
+                                                    fs::perms::group_read | fs::perms::others_read;
   fs::permissions(temp.path(), mode & fs::perms::mask, fs::perm_options::replace, ec);
   if (ec) {
     return fail(what + ": setting the mode of " + display_path(temp.path()) + ": " + ec.message());
@@ -266,14 +269,16 @@ Result<fs::path> resolve_under(const fs::path& root, std::string_view relative, 
     }
     const fs::path resolved = fs::weakly_canonical(link_target, ec);
     if (ec || !is_within(*root_canonical, resolved)) {
-      return refuse(relative, "symlink " + display_path(result) + " points outside the checkout (to " +
-                                  display_path(link_target) + ")");
+      return refuse(relative, "symlink " + display_path(result) +
+                                  " points outside the checkout (to " + display_path(link_target) +
+                                  ")");
     }
   }
   if (root_canonical) {
     const fs::path resolved = fs::weakly_canonical(result, ec);
     if (ec || !is_within(*root_canonical, resolved)) {
-      return refuse(relative, "it resolves outside the checkout (to " + display_path(resolved) + ")");
+      return refuse(relative,
+                    "it resolves outside the checkout (to " + display_path(resolved) + ")");
     }
   }
   return result;
@@ -320,7 +325,9 @@ bool is_plain_relative(std::string_view relative) {
 TreeReader::TreeReader(fs::path root)
     : m_root(root), m_resolver(root), m_root_folder(os::open_folder_for_beneath(root).value) {}
 
-TreeReader::~TreeReader() { os::close_folder({m_root_folder}); }
+TreeReader::~TreeReader() {
+  os::close_folder({m_root_folder});
+}
 
 Result<TreeReader::File> TreeReader::read(std::string_view relative) const {
   if (m_root_folder >= 0 && is_plain_relative(relative)) {

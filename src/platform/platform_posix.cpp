@@ -11,9 +11,9 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
-#include <sys/syscall.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #if defined(__linux__)
@@ -112,8 +112,8 @@ BeneathRead read_beneath(NativeFile folder, std::string_view relative) {
   how.flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
   how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
   const std::string path(relative);
-  const long fd = ::syscall(SYS_openat2, static_cast<int>(folder.value), path.c_str(), &how,
-                            sizeof how);
+  const long fd =
+      ::syscall(SYS_openat2, static_cast<int>(folder.value), path.c_str(), &how, sizeof how);
   if (fd < 0) {
     return out; // ENOSYS, EPERM (a seccomp filter), EXDEV, ENOENT, ...: the portable path says
   }
@@ -225,8 +225,8 @@ FileLock::Handle::~Handle() {
 Result<void> sync_directory(const fs::path& dir) {
   const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) {
-    return fail("opening directory " + display_path(dir) + " to flush it: " +
-                std::generic_category().message(errno));
+    return fail("opening directory " + display_path(dir) +
+                " to flush it: " + std::generic_category().message(errno));
   }
   int result = ::fsync(fd);
   const int error_number = errno;
@@ -254,7 +254,9 @@ std::vector<std::string> utf8_arguments(int argc, char** argv) {
   return std::vector<std::string>(argv, argv + argc);
 }
 
-bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
+bool stdout_is_terminal() {
+  return ::isatty(STDOUT_FILENO) == 1;
+}
 
 std::optional<std::string> environment_variable(const char* name) {
   const char* value = std::getenv(name);

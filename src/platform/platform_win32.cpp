@@ -31,10 +31,13 @@ Unexpected<Error> os_failure(const std::string& what, const fs::path& path, DWOR
               std::system_category().message(static_cast<int>(error_number)));
 }
 
-HANDLE to_handle(NativeFile file) { return reinterpret_cast<HANDLE>(file.value); }
+HANDLE to_handle(NativeFile file) {
+  return reinterpret_cast<HANDLE>(file.value);
+}
 
 std::wstring random_suffix() {
-  static const wchar_t k_alphabet[] = L"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  static const wchar_t k_alphabet[] =
+      L"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
   static thread_local std::mt19937 generator{std::random_device{}()};
   std::uniform_int_distribution<int> pick(0, static_cast<int>(std::size(k_alphabet)) - 2);
   std::wstring suffix;
@@ -72,9 +75,13 @@ Result<std::string> read_all(const fs::path& path) {
 }
 
 // No kernel-checked resolution here: every read takes the portable path (InsideResolver).
-NativeFile open_folder_for_beneath(const fs::path&) { return {}; }
+NativeFile open_folder_for_beneath(const fs::path&) {
+  return {};
+}
 void close_folder(NativeFile) {}
-BeneathRead read_beneath(NativeFile, std::string_view) { return {}; }
+BeneathRead read_beneath(NativeFile, std::string_view) {
+  return {};
+}
 
 Result<CreatedTemp> create_temp_beside(const fs::path& target) {
   const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(L".");
@@ -126,8 +133,8 @@ Result<void> replace(const fs::path& from, const fs::path& to) {
   // over it as over any other: the attribute is lifted for the rename (the temporary already
   // carries the target's mode, read-only included) and put back if the rename fails.
   const DWORD attributes = ::GetFileAttributesW(to.c_str());
-  const bool read_only = attributes != INVALID_FILE_ATTRIBUTES &&
-                         (attributes & FILE_ATTRIBUTE_READONLY) != 0;
+  const bool read_only =
+      attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_READONLY) != 0;
   if (read_only && !::SetFileAttributesW(to.c_str(), attributes & ~FILE_ATTRIBUTE_READONLY)) {
     return os_failure("making writable", to, ::GetLastError());
   }
@@ -195,7 +202,9 @@ FileLock::Handle::~Handle() {
 
 // Directories cannot be flushed through the Win32 API; MoveFileExW's WRITE_THROUGH already made
 // the rename durable.
-Result<void> sync_directory(const fs::path&) { return {}; }
+Result<void> sync_directory(const fs::path&) {
+  return {};
+}
 
 void tune_allocator_for_short_run() {}
 
@@ -220,7 +229,9 @@ std::vector<std::string> utf8_arguments(int argc, char** argv) {
   return arguments;
 }
 
-bool stdout_is_terminal() { return ::_isatty(::_fileno(stdout)) != 0; }
+bool stdout_is_terminal() {
+  return ::_isatty(::_fileno(stdout)) != 0;
+}
 
 std::optional<std::string> environment_variable(const char* name) {
   // The environment is UTF-16 on Windows; the CRT's narrow getenv/_dupenv_s answer in the ANSI

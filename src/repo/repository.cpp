@@ -57,14 +57,14 @@ private:
 };
 
 Result<void> collect_index(git_repository* repo, const std::string& prefix,
-                           const std::shared_future<PathFilter>& keep, std::vector<std::string>& out,
-                           std::vector<Submodule>* submodules, int depth,
-                           EarlySubmodules* early = nullptr);
+                           const std::shared_future<PathFilter>& keep,
+                           std::vector<std::string>& out, std::vector<Submodule>* submodules,
+                           int depth, EarlySubmodules* early = nullptr);
 
 // Opens the submodule checked out at `workdir` + `path` and lists it (recursively).
 SubmoduleListing list_submodule(const std::string& workdir, const std::string& path,
-                                const std::string& prefix, const std::shared_future<PathFilter>& keep,
-                                int depth) {
+                                const std::string& prefix,
+                                const std::shared_future<PathFilter>& keep, int depth) {
   SubmoduleListing listing;
   RepoPtr sub;
   const std::string at = workdir + path;
@@ -73,8 +73,8 @@ SubmoduleListing list_submodule(const std::string& workdir, const std::string& p
     return listing;
   }
   listing.initialised = true;
-  if (auto r = collect_index(sub.ptr, prefix + path + "/", keep, listing.files,
-                             &listing.submodules, depth + 1);
+  if (auto r = collect_index(sub.ptr, prefix + path + "/", keep, listing.files, &listing.submodules,
+                             depth + 1);
       !r)
     listing.error = r.error();
   return listing;
@@ -106,13 +106,15 @@ std::vector<std::string> paths_in_gitmodules(const std::string& workdir) {
 }
 
 Result<void> collect_index(git_repository* repo, const std::string& prefix,
-                           const std::shared_future<PathFilter>& keep, std::vector<std::string>& out,
-                           std::vector<Submodule>* submodules, int depth, EarlySubmodules* early) {
+                           const std::shared_future<PathFilter>& keep,
+                           std::vector<std::string>& out, std::vector<Submodule>* submodules,
+                           int depth, EarlySubmodules* early) {
   if (depth > 16)
     return fail("submodules nested more than 16 deep under " + prefix);
   IndexPtr index;
   if (git_repository_index(index.out(), repo) < 0)
-    return unexpected(libgit2_error("reading the index of " + (prefix.empty() ? "the checkout" : prefix)));
+    return unexpected(
+        libgit2_error("reading the index of " + (prefix.empty() ? "the checkout" : prefix)));
   const std::size_t count = git_index_entrycount(index.ptr);
   const PathFilter& kept = keep.get();
   const std::string workdir = git_repository_workdir(repo);
@@ -174,24 +176,31 @@ Result<Repository> Repository::discover(const fs::path& start) {
   if (ec || !fs::exists(absolute, ec))
     return fail(platform::path_to_utf8(start) + ": no such folder");
   auto handle = std::make_unique<Handle>();
-  if (git_repository_open_ext(handle->repo.out(), platform::path_to_utf8(absolute).c_str(), 0, nullptr) < 0) {
+  if (git_repository_open_ext(handle->repo.out(), platform::path_to_utf8(absolute).c_str(), 0,
+                              nullptr) < 0) {
     git_error_clear();
-    return fail(platform::path_to_utf8(absolute) + " is not inside a git checkout (run torchpatch in a PyTorch "
-                                     "clone, pass -C DIR, or give --torch-version)");
+    return fail(platform::path_to_utf8(absolute) +
+                " is not inside a git checkout (run torchpatch in a PyTorch "
+                "clone, pass -C DIR, or give --torch-version)");
   }
   if (git_repository_is_bare(handle->repo.ptr))
-    return fail(platform::path_to_utf8(absolute) + " is a bare git repository; torchpatch needs a checkout");
+    return fail(platform::path_to_utf8(absolute) +
+                " is a bare git repository; torchpatch needs a checkout");
   // A submodule's work tree is a repository too, but the checkout is its superproject.
-  fs::path root = platform::path_from_utf8(strip_trailing_slash(git_repository_workdir(handle->repo.ptr)));
-  fs::path git_dir = platform::path_from_utf8(strip_trailing_slash(git_repository_commondir(handle->repo.ptr)));
+  fs::path root =
+      platform::path_from_utf8(strip_trailing_slash(git_repository_workdir(handle->repo.ptr)));
+  fs::path git_dir =
+      platform::path_from_utf8(strip_trailing_slash(git_repository_commondir(handle->repo.ptr)));
   for (int guard = 0; guard < 16; ++guard) {
     RepoPtr parent;
     fs::path above = root.parent_path();
-    if (above == root || git_repository_open_ext(parent.out(), platform::path_to_utf8(above).c_str(), 0, nullptr) < 0) {
+    if (above == root || git_repository_open_ext(
+                             parent.out(), platform::path_to_utf8(above).c_str(), 0, nullptr) < 0) {
       git_error_clear();
       break;
     }
-    fs::path parent_root = platform::path_from_utf8(strip_trailing_slash(git_repository_workdir(parent.ptr) ? git_repository_workdir(parent.ptr) : ""));
+    fs::path parent_root = platform::path_from_utf8(strip_trailing_slash(
+        git_repository_workdir(parent.ptr) ? git_repository_workdir(parent.ptr) : ""));
     git_submodule* sm = nullptr;
     std::string rel = platform::display_path(fs::relative(root, parent_root, ec));
     if (ec || git_submodule_lookup(&sm, parent.ptr, rel.c_str()) < 0) {
@@ -271,8 +280,9 @@ bool equal_but_for_crlf(std::string_view lf, std::string_view crlf) {
 
 bool Repository::is_committed(const std::string& path, const std::string& holder,
                               std::string_view bytes) const {
-  if (!holder.empty() && (path.size() <= holder.size() + 1 ||
-                          path.compare(0, holder.size(), holder) != 0 || path[holder.size()] != '/'))
+  if (!holder.empty() &&
+      (path.size() <= holder.size() + 1 || path.compare(0, holder.size(), holder) != 0 ||
+       path[holder.size()] != '/'))
     return false;
   const std::string rest = holder.empty() ? path : path.substr(holder.size() + 1);
   std::lock_guard<std::mutex> lock(m_handle->mutex);
@@ -282,7 +292,8 @@ bool Repository::is_committed(const std::string& path, const std::string& holder
   if (inserted) {
     git_repository* repo = m_handle->repo.ptr;
     if (!holder.empty()) {
-      if (git_repository_open(committed.owned_repo.out(), (m_root / holder).string().c_str()) < 0) {
+      if (git_repository_open(committed.owned_repo.out(),
+                              platform::path_to_utf8(m_root / holder).c_str()) < 0) {
         git_error_clear();
         return false;
       }
@@ -349,7 +360,8 @@ Result<IndexListing> Repository::list_index(std::shared_future<PathFilter> keep)
     return listings;
   }));
   IndexListing listing;
-  auto r = collect_index(m_handle->repo.ptr, "", keep, listing.files, &listing.submodules, 0, &early);
+  auto r =
+      collect_index(m_handle->repo.ptr, "", keep, listing.files, &listing.submodules, 0, &early);
   early.wait();
   if (!r)
     return unexpected(r.error());

@@ -17,7 +17,7 @@ namespace tp::repo {
 namespace fs = std::filesystem;
 
 struct Submodule {
-  std::string path;      // from the checkout root, '/'-separated (nested ones too)
+  std::string path; // from the checkout root, '/'-separated (nested ones too)
   bool initialised = false;
 };
 
@@ -40,7 +40,7 @@ public:
   // "not inside a git checkout" when there is none, or when it is a bare repository.
   static Result<Repository> discover(const fs::path& start);
 
-  const fs::path& root() const { return m_root; }      // the work tree
+  const fs::path& root() const { return m_root; }       // the work tree
   const fs::path& git_dir() const { return m_git_dir; } // the superproject's .git folder
 
   // The names of tags (lightweight or annotated) that point at HEAD's commit.

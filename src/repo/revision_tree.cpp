@@ -24,7 +24,8 @@ std::map<std::string, std::string> submodule_names(std::string_view gitmodules) 
   std::size_t at = 0;
   while (at < gitmodules.size()) {
     auto nl = gitmodules.find('\n', at);
-    std::string_view line = gitmodules.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
+    std::string_view line =
+        gitmodules.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
     at = nl == std::string_view::npos ? gitmodules.size() : nl + 1;
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t'))
       line.remove_prefix(1);
@@ -86,13 +87,15 @@ int on_entry(const char* root, const git_tree_entry* entry, void* payload) {
     state->gitlinks.push_back({path, *git_tree_entry_id(entry)});
   } else if (mode == GIT_FILEMODE_BLOB || mode == GIT_FILEMODE_BLOB_EXECUTABLE) {
     // A repository's own .gitmodules is always kept: it names the submodules walked next.
-    const bool gitmodules = *root == '\0' && std::string_view(git_tree_entry_name(entry)) == ".gitmodules";
+    const bool gitmodules =
+        *root == '\0' && std::string_view(git_tree_entry_name(entry)) == ".gitmodules";
     if (*state->keep && !gitmodules && !(*state->keep)(path))
       return 0;
     const git_oid* id = git_tree_entry_id(entry);
-    state->blobs->emplace(path, RevisionTree::Blob{state->repository,
-                                                   std::string(reinterpret_cast<const char*>(id->id),
-                                                               sizeof id->id)});
+    state->blobs->emplace(
+        path,
+        RevisionTree::Blob{state->repository,
+                           std::string(reinterpret_cast<const char*>(id->id), sizeof id->id)});
     state->files->push_back({path, state->repository_path});
   }
   return 0;
@@ -114,7 +117,8 @@ struct TreeBuilder {
   std::vector<MissingSubmodule> missing;
 
   // Lists `commit`'s tree in repositories[index] under `prefix`, then each gitlink's.
-  Result<void> walk(std::size_t index, const git_oid& commit_id, const std::string& prefix, int depth) {
+  Result<void> walk(std::size_t index, const git_oid& commit_id, const std::string& prefix,
+                    int depth) {
     if (depth > 16)
       return fail("submodules nested more than 16 deep under " + prefix);
     git_repository* repo = repositories[index]->repo;
@@ -124,14 +128,16 @@ struct TreeBuilder {
     TreePtr tree;
     if (git_commit_tree(tree.out(), commit.ptr) < 0)
       return unexpected(libgit2_error("reading the tree of " + hex_of(&commit_id)));
-    WalkState state{prefix, index, prefix.empty() ? "" : prefix.substr(0, prefix.size() - 1),
-                    &files, &blobs, {}, keep, {}};
+    WalkState state{prefix, index,  prefix.empty() ? "" : prefix.substr(0, prefix.size() - 1),
+                    &files, &blobs, {},
+                    keep,   {}};
     if (git_tree_walk(tree.ptr, GIT_TREEWALK_PRE, on_entry, &state) < 0)
       return unexpected(libgit2_error("listing the tree of " + hex_of(&commit_id)));
     if (state.gitlinks.empty())
       return {};
     std::map<std::string, std::string> names;
-    if (auto it = blobs.find(prefix + ".gitmodules"); it != blobs.end() && it->second.repository == index) {
+    if (auto it = blobs.find(prefix + ".gitmodules");
+        it != blobs.end() && it->second.repository == index) {
       git_oid id;
       git_oid_fromraw(&id, reinterpret_cast<const unsigned char*>(it->second.oid.data()));
       if (auto text = read_blob(repo, &id))
@@ -144,14 +150,17 @@ struct TreeBuilder {
       auto handle = std::make_shared<ObjectStore::Handle>();
       // Where `git submodule update` keeps it; an older layout keeps it in the work tree.
       fs::path candidates[] = {repositories[index]->git_dir / "modules" / name,
-                               platform::path_from_utf8(git_repository_workdir(repo) ? git_repository_workdir(repo) : "") / relative};
+                               platform::path_from_utf8(git_repository_workdir(repo)
+                                                            ? git_repository_workdir(repo)
+                                                            : "") /
+                                   relative};
       bool opened = false;
       for (const auto& dir : candidates) {
         std::error_code ec;
         if (dir.empty() || !fs::exists(dir, ec))
           continue;
-        if (git_repository_open_ext(&handle->repo, platform::path_to_utf8(dir).c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH,
-                                    nullptr) == 0) {
+        if (git_repository_open_ext(&handle->repo, platform::path_to_utf8(dir).c_str(),
+                                    GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) == 0) {
           opened = true;
           break;
         }
@@ -166,8 +175,9 @@ struct TreeBuilder {
       git_object* probe = nullptr;
       if (git_object_lookup(&probe, handle->repo, &link.commit, GIT_OBJECT_COMMIT) < 0) {
         git_error_clear();
-        missing.push_back({link.path, hex_of(&link.commit),
-                           "commit " + hex_of(&link.commit) + " is not present in its repository (fetch it)"});
+        missing.push_back(
+            {link.path, hex_of(&link.commit),
+             "commit " + hex_of(&link.commit) + " is not present in its repository (fetch it)"});
         continue;
       }
       git_object_free(probe);
@@ -193,7 +203,8 @@ Result<ObjectStore> ObjectStore::open(const fs::path& start) {
   if (ec || !fs::exists(absolute, ec))
     return fail(platform::path_to_utf8(start) + ": no such folder");
   auto handle = std::make_shared<Handle>();
-  if (git_repository_open_ext(&handle->repo, platform::path_to_utf8(absolute).c_str(), 0, nullptr) < 0) {
+  if (git_repository_open_ext(&handle->repo, platform::path_to_utf8(absolute).c_str(), 0, nullptr) <
+      0) {
     git_error_clear();
     return fail(platform::path_to_utf8(absolute) + " is not inside a git repository");
   }
@@ -212,7 +223,8 @@ Result<RevisionInfo> ObjectStore::resolve(const std::string& revision) const {
     return unexpected(tags.error());
   for (const auto& tag : *tags) {
     ObjectPtr target;
-    if (git_revparse_single(target.out(), m_handle->repo, ("refs/tags/" + tag + "^{commit}").c_str()) < 0) {
+    if (git_revparse_single(target.out(), m_handle->repo,
+                            ("refs/tags/" + tag + "^{commit}").c_str()) < 0) {
       git_error_clear(); // a tag of a tree or blob
       continue;
     }

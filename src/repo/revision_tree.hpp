@@ -48,7 +48,8 @@ public:
   Result<std::vector<std::string>> tag_names() const;
   // The nearest tag reachable from `commit` whose name matches `glob` (git describe --tags
   // --match), or nullopt when there is none.
-  Result<std::optional<std::string>> nearest_tag(const std::string& commit, const std::string& glob) const;
+  Result<std::optional<std::string>> nearest_tag(const std::string& commit,
+                                                 const std::string& glob) const;
   // The files of `commit`'s tree that `keep` keeps (all when it is empty), submodules included
   // where their objects are present.
   Result<RevisionTree> tree(const std::string& commit, const PathFilter& keep = {}) const;

@@ -11,12 +11,12 @@ namespace tp::text {
 enum class Eol { lf, crlf };
 
 struct TextInfo {
-  bool has_bom = false;           // UTF-8 byte order mark at the start
-  bool binary = false;            // holds a NUL byte: never edited
-  bool final_newline = false;     // ends with '\n'
-  std::size_t lf_lines = 0;       // lines ending in a bare "\n"
-  std::size_t crlf_lines = 0;     // lines ending in "\r\n"
-  Eol dominant = Eol::lf;         // the ending inserted lines take (CRLF only if it is the majority)
+  bool has_bom = false;       // UTF-8 byte order mark at the start
+  bool binary = false;        // holds a NUL byte: never edited
+  bool final_newline = false; // ends with '\n'
+  std::size_t lf_lines = 0;   // lines ending in a bare "\n"
+  std::size_t crlf_lines = 0; // lines ending in "\r\n"
+  Eol dominant = Eol::lf;     // the ending inserted lines take (CRLF only if it is the majority)
 };
 
 TextInfo analyse(std::string_view bytes);

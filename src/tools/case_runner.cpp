@@ -20,9 +20,11 @@ std::string describe_edits(const engine::PatchsetReport& report) {
   return out;
 }
 
-Result<engine::Plan> plan_tree(const catalog::Catalog& catalog, const std::map<std::string, std::string>& tree,
-                       const engine::ResolvedVersion& version, const engine::PlanOptions& options,
-                       engine::Committed committed = engine::Committed::no) {
+Result<engine::Plan> plan_tree(const catalog::Catalog& catalog,
+                               const std::map<std::string, std::string>& tree,
+                               const engine::ResolvedVersion& version,
+                               const engine::PlanOptions& options,
+                               engine::Committed committed = engine::Committed::no) {
   engine::MemoryTreeSource source(tree, committed);
   return engine::plan_patchsets(catalog, source, version, options);
 }
@@ -34,8 +36,9 @@ void round_trip(const engine::Plan& plan, const std::map<std::string, std::strin
   std::error_code ec;
   std::filesystem::remove_all(dir, ec);
   for (const auto& [path, bytes] : tree) {
-    std::filesystem::create_directories((dir / path).parent_path(), ec);
-    if (auto w = platform::write_file_atomic(dir / path, bytes, platform::Durability::no_flush); !w) {
+    const std::filesystem::path target = dir / platform::path_from_utf8(path);
+    std::filesystem::create_directories(target.parent_path(), ec);
+    if (auto w = platform::write_file_atomic(target, bytes, platform::Durability::no_flush); !w) {
       result.failures.push_back("round trip: " + w.error().message());
       return;
     }
@@ -47,17 +50,19 @@ void round_trip(const engine::Plan& plan, const std::map<std::string, std::strin
     return;
   }
   for (const auto& f : plan.files) {
-    auto now = platform::read_file(dir / f.path);
+    auto now = platform::read_file(dir / platform::path_from_utf8(f.path));
     if (!now || *now != f.after)
-      result.failures.push_back("round trip: after apply, " + f.path + " is not what the plan showed");
+      result.failures.push_back("round trip: after apply, " + f.path +
+                                " is not what the plan showed");
   }
-  auto reverted = txn::revert(dir, journal, {}, txn::Force::no, txn::Dry::no, platform::Durability::no_flush);
+  auto reverted =
+      txn::revert(dir, journal, {}, txn::Force::no, txn::Dry::no, platform::Durability::no_flush);
   if (!reverted) {
     result.failures.push_back("round trip: revert: " + reverted.error().message());
     return;
   }
   for (const auto& [path, bytes] : tree) {
-    auto now = platform::read_file(dir / path);
+    auto now = platform::read_file(dir / platform::path_from_utf8(path));
     if (!now || *now != bytes)
       result.failures.push_back("round trip: after revert, " + path + " is not byte-identical");
   }
@@ -146,8 +151,8 @@ CaseResult run_case(const catalog::Catalog& catalog, const catalog::Case& c,
 } // namespace
 
 std::vector<catalog::Case> load_cases(const catalog::Catalog& catalog) {
-  return catalog::load_cases(catalog.files,
-                             [](std::string_view name) { return engine::parse_outcome(name).has_value(); });
+  return catalog::load_cases(
+      catalog.files, [](std::string_view name) { return engine::parse_outcome(name).has_value(); });
 }
 
 std::vector<CaseResult> run_cases(const catalog::Catalog& catalog, const CaseRunOptions& options) {
@@ -174,13 +179,14 @@ std::vector<std::string> patchsets_without_cases(const catalog::Catalog& catalog
   return out;
 }
 
-Result<std::vector<std::filesystem::path>> write_produced_after(const CaseResult& result,
-                                                                const std::filesystem::path& catalog_dir) {
+Result<std::vector<std::filesystem::path>>
+write_produced_after(const CaseResult& result, const std::filesystem::path& catalog_dir) {
   std::vector<std::filesystem::path> written;
   if (result.status == CaseResult::Status::skipped)
     return written;
   for (const auto& [path, bytes] : result.produced_after) {
-    auto target = catalog_dir / "cases" / result.patchset / result.name / "after" / path;
+    auto target = catalog_dir / "cases" / platform::path_from_utf8(result.patchset) /
+                  platform::path_from_utf8(result.name) / "after" / platform::path_from_utf8(path);
     std::error_code ec;
     std::filesystem::create_directories(target.parent_path(), ec); // a failure shows in the write
     if (auto w = platform::write_file_atomic(target, bytes); !w)

@@ -26,8 +26,8 @@ struct CaseResult {
 };
 
 struct CaseRunOptions {
-  std::vector<std::string> only;      // patchset ids; empty = all
-  std::filesystem::path scratch;      // a folder for the round trips (created, then removed)
+  std::vector<std::string> only; // patchset ids; empty = all
+  std::filesystem::path scratch; // a folder for the round trips (created, then removed)
 };
 
 // Runs every case of the selected patchsets. Case problems (a case.toml that does not load, a
@@ -39,7 +39,7 @@ std::vector<std::string> patchsets_without_cases(const catalog::Catalog& catalog
 
 // test --update: writes the after/ files `result`'s patchset produced into the case's folder under
 // `catalog_dir`, for a reviewer to read; a skipped case is left alone. Returns the files written.
-Result<std::vector<std::filesystem::path>> write_produced_after(const CaseResult& result,
-                                                                const std::filesystem::path& catalog_dir);
+Result<std::vector<std::filesystem::path>>
+write_produced_after(const CaseResult& result, const std::filesystem::path& catalog_dir);
 
 } // namespace tp::tools

@@ -68,11 +68,12 @@ std::size_t line_number_at(std::string_view text, std::size_t offset) {
 } // namespace
 
 bool looks_like_error(std::string_view line) {
-  auto contains = [&](std::string_view needle) { return line.find(needle) != std::string_view::npos; };
+  auto contains = [&](std::string_view needle) {
+    return line.find(needle) != std::string_view::npos;
+  };
   // "error:" also ends Python's exception names (AttributeError: …) and setuptools' summary.
   if (contains("error:") || contains("Error:") || contains("ERROR:") || contains("CMake Error") ||
-      contains("undefined reference to") ||
-      contains("multiple definition of"))
+      contains("undefined reference to") || contains("multiple definition of"))
     return true;
   // MSVC: "x.cpp(12): error C2065: 'x': undeclared identifier", "error LNK2019: …".
   for (std::string_view marker : {"error C", "error LNK", "fatal error C"}) {
@@ -181,7 +182,8 @@ ExplainReport explain_log(const catalog::Catalog& catalog, std::string_view log)
       std::size_t offset = folded_log.origin[first];
       std::size_t line = line_number_at(log, offset);
       // The earliest match wins; on the same line, the longest (most specific) message.
-      if (best && (best->line < line || (best->line == line && best->error.size() >= error.size()))) {
+      if (best &&
+          (best->line < line || (best->line == line && best->error.size() >= error.size()))) {
         best->occurrences += count;
         continue;
       }

@@ -12,12 +12,12 @@
 namespace tp::tools {
 
 struct ExplainMatch {
-  bool gate = false;      // the entry is a gate (reported, never patched)
-  std::string patchset;   // the patchset's or gate's id
+  bool gate = false;    // the entry is a gate (reported, never patched)
+  std::string patchset; // the patchset's or gate's id
   std::string title;
-  std::string error;      // the patchset's error string that matched
-  std::size_t line = 0;   // 1-based line of the log where the first occurrence starts
-  std::string log_line;   // that line as written (without its line ending)
+  std::string error;    // the patchset's error string that matched
+  std::size_t line = 0; // 1-based line of the log where the first occurrence starts
+  std::string log_line; // that line as written (without its line ending)
   std::size_t occurrences = 0;
 };
 

@@ -14,11 +14,11 @@
 namespace tp::tools {
 
 struct LintReport {
-  Diagnostics diagnostics;      // in file order within each check; empty when the catalog is clean
-  std::size_t patchsets = 0;    // patchsets that loaded
-  std::size_t gates = 0;        // gates that loaded
-  std::size_t cases = 0;        // cases found under cases/
-  std::size_t edits = 0;        // edits of the loaded patchsets
+  Diagnostics diagnostics;   // in file order within each check; empty when the catalog is clean
+  std::size_t patchsets = 0; // patchsets that loaded
+  std::size_t gates = 0;     // gates that loaded
+  std::size_t cases = 0;     // cases found under cases/
+  std::size_t edits = 0;     // edits of the loaded patchsets
 };
 
 // Lints the catalog made of `files` (a folder read by read_catalog_folder, or the embedded one).

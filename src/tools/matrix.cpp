@@ -43,7 +43,8 @@ std::string RevisionTreeSource::repository_of(const std::string& path) const {
   return it == m_repository_of.end() ? "" : it->second;
 }
 
-std::optional<std::string> RevisionTreeSource::uninitialised_submodule_of(const std::string& path) const {
+std::optional<std::string>
+RevisionTreeSource::uninitialised_submodule_of(const std::string& path) const {
   for (const auto& missing : m_tree.missing_submodules())
     if (is_under(path, missing.path))
       return missing.path;
@@ -51,8 +52,8 @@ std::optional<std::string> RevisionTreeSource::uninitialised_submodule_of(const 
 }
 
 Result<engine::ResolvedVersion> resolve_revision_version(const repo::ObjectStore& store,
-                                                 const repo::RevisionInfo& revision,
-                                                 const repo::RevisionTree& tree) {
+                                                         const repo::RevisionInfo& revision,
+                                                         const repo::RevisionTree& tree) {
   engine::VersionEvidence evidence;
   evidence.tags = revision.tags;
   evidence.subject = revision.name;
@@ -69,7 +70,8 @@ Result<engine::ResolvedVersion> resolve_revision_version(const repo::ObjectStore
   return engine::decide_version(evidence);
 }
 
-Result<std::vector<std::string>> matrix_revisions(const repo::ObjectStore& store, const MatrixOptions& options) {
+Result<std::vector<std::string>> matrix_revisions(const repo::ObjectStore& store,
+                                                  const MatrixOptions& options) {
   std::vector<std::string> out = options.revisions;
   if (!options.tag_glob.empty() || options.revisions.empty()) {
     auto tags = store.tag_names();
@@ -77,7 +79,8 @@ Result<std::vector<std::string>> matrix_revisions(const repo::ObjectStore& store
       return unexpected(tags.error());
     std::vector<std::string> chosen;
     for (const auto& tag : *tags)
-      if (options.tag_glob.empty() ? catalog::is_version_tag(tag) : catalog::glob_match(options.tag_glob, tag))
+      if (options.tag_glob.empty() ? catalog::is_version_tag(tag)
+                                   : catalog::glob_match(options.tag_glob, tag))
         chosen.push_back(tag);
     std::stable_sort(chosen.begin(), chosen.end(), [](const std::string& a, const std::string& b) {
       auto va = catalog::parse_version(a), vb = catalog::parse_version(b);

@@ -17,7 +17,8 @@
 
 namespace tp::tools {
 
-// A engine::TreeSource over one revision's tree (submodules included where their objects are present).
+// A engine::TreeSource over one revision's tree (submodules included where their objects are
+// present).
 class RevisionTreeSource final : public engine::TreeSource {
 public:
   explicit RevisionTreeSource(repo::RevisionTree tree);
@@ -34,18 +35,18 @@ private:
   std::map<std::string, std::string> m_repository_of; // path -> submodule path, for submodule files
 };
 
-// The PyTorch version of a revision, by engine::resolve_version's rules: a version tag pointing at it,
-// else version.txt in its tree (a pre-release there yields to the nearest tag of the same release
-// line), else the nearest version tag (git describe). Fails when none of them gives one.
+// The PyTorch version of a revision, by engine::resolve_version's rules: a version tag pointing at
+// it, else version.txt in its tree (a pre-release there yields to the nearest tag of the same
+// release line), else the nearest version tag (git describe). Fails when none of them gives one.
 Result<engine::ResolvedVersion> resolve_revision_version(const repo::ObjectStore& store,
-                                                 const repo::RevisionInfo& revision,
-                                                 const repo::RevisionTree& tree);
+                                                         const repo::RevisionInfo& revision,
+                                                         const repo::RevisionTree& tree);
 
 struct MatrixColumn {
   repo::RevisionInfo revision;
   std::optional<engine::ResolvedVersion> version; // nullopt when it could not be told (see `error`)
   std::map<std::string, engine::Outcome> outcomes; // patchset id -> outcome
-  std::string error;                       // why this revision was not planned; "" when it was
+  std::string error; // why this revision was not planned; "" when it was
 };
 
 struct MatrixReport {
@@ -64,7 +65,8 @@ struct MatrixOptions {
 
 // The revisions to plan: `revisions`, then tags matching `tag_glob`; with neither, every
 // version tag. Tags are sorted by version.
-Result<std::vector<std::string>> matrix_revisions(const repo::ObjectStore& store, const MatrixOptions& options);
+Result<std::vector<std::string>> matrix_revisions(const repo::ObjectStore& store,
+                                                  const MatrixOptions& options);
 
 // Plans `catalog` against each revision. Fails on environment errors (unreadable objects); a
 // revision that cannot be resolved or whose version cannot be told gets a column with `error`.

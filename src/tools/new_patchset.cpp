@@ -91,12 +91,14 @@ bool is_continuation(std::string_view text, std::size_t at) {
 }
 
 bool is_word(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || (static_cast<unsigned char>(c) & 0x80);
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+         (static_cast<unsigned char>(c) & 0x80);
 }
 
 std::size_t count_of(std::string_view haystack, std::string_view needle) {
   std::size_t count = 0;
-  for (auto at = haystack.find(needle); at != std::string_view::npos; at = haystack.find(needle, at + 1))
+  for (auto at = haystack.find(needle); at != std::string_view::npos;
+       at = haystack.find(needle, at + 1))
     ++count;
   return count;
 }
@@ -129,7 +131,8 @@ std::optional<Context> unique_context(std::string_view text, std::size_t begin, 
     if (pin_end)
       return !other || other->size() < literal.size() ||
              other->substr(other->size() - literal.size()) != literal;
-    return count_of(text, literal) == 1 && (!other || other->find(literal) == std::string_view::npos);
+    return count_of(text, literal) == 1 &&
+           (!other || other->find(literal) == std::string_view::npos);
   };
   std::size_t b = begin, e = end;
   bool grow_left = !pin_start && (pin_end || end != text.size());
@@ -161,15 +164,26 @@ std::string toml_string(std::string_view text) {
   std::string out = "\"";
   for (char c : text) {
     switch (c) {
-    case '"': out += "\\\""; break;
-    case '\\': out += "\\\\"; break;
-    case '\n': out += "\\n"; break;
-    case '\t': out += "\\t"; break;
-    case '\r': out += "\\r"; break;
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
     default:
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
         char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned>(static_cast<unsigned char>(c)));
+        std::snprintf(buf, sizeof buf, "\\u%04X",
+                      static_cast<unsigned>(static_cast<unsigned char>(c)));
         out += buf;
       } else {
         out += c;
@@ -222,9 +236,13 @@ std::string quote_regex(std::string_view text) {
   return out;
 }
 
-Result<NewPatchset> new_patchset(const NewPatchsetRequest& request) {
+namespace {
+
+// Checks the id (new, well-formed), the path (relative, '/'-separated) and the case's version.
+Result<catalog::Version> check_request(const NewPatchsetRequest& request) {
   if (!valid_id(request.id))
-    return fail("patchset id '" + request.id + "' may hold only lower-case letters, digits and '-'");
+    return fail("patchset id '" + request.id +
+                "' may hold only lower-case letters, digits and '-'");
   if (request.existing.count(request.id + ".toml"))
     return fail(request.id + ".toml already exists in the catalog; choose another id");
   for (const auto& [path, bytes] : request.existing)
@@ -237,125 +255,129 @@ Result<NewPatchset> new_patchset(const NewPatchsetRequest& request) {
   auto version = catalog::parse_version(request.case_version);
   if (!version)
     return fail("'" + request.case_version + "' is not a PyTorch version");
+  return *version;
+}
 
-  text::NormalizedText before_norm(request.before), after_norm(request.after);
-  if (before_norm.info().binary || after_norm.info().binary)
-    return fail(path + " is binary (holds NUL bytes); torchpatch edits only text");
-  const std::string& before = before_norm.text();
-  const std::string& after = after_norm.text();
-  auto hunks = diff_lines(before, after);
-  if (hunks.empty())
-    return fail("the before and after files are the same (line endings and BOM aside): nothing to patch");
-
-  std::string edits_toml;
-  std::size_t number = 0;
-  for (auto h : hunks) {
-    // Narrow the line hunk to the bytes that changed, on whole UTF-8 characters.
-    std::size_t common_head = 0;
-    while (h.before_begin + common_head < h.before_end && h.after_begin + common_head < h.after_end &&
-           before[h.before_begin + common_head] == after[h.after_begin + common_head])
-      ++common_head;
-    while (common_head > 0 && is_continuation(before, h.before_begin + common_head))
-      --common_head;
-    h.before_begin += common_head;
-    h.after_begin += common_head;
-    std::size_t common_tail = 0;
-    while (h.before_end - common_tail > h.before_begin && h.after_end - common_tail > h.after_begin &&
-           before[h.before_end - common_tail - 1] == after[h.after_end - common_tail - 1])
-      ++common_tail;
-    while (common_tail > 0 && is_continuation(before, h.before_end - common_tail))
-      --common_tail;
-    h.before_end -= common_tail;
-    h.after_end -= common_tail;
-    // Changes read better on whole words: give back common bytes that split a word.
-    auto splits = [](std::string_view t, std::size_t at, std::size_t begin, std::size_t end) {
-      return begin < end && at > 0 && at < t.size() && is_word(t[at - 1]) && is_word(t[at]);
-    };
-    while (common_head > 0 && (splits(before, h.before_begin, h.before_begin, h.before_end) ||
-                               splits(after, h.after_begin, h.after_begin, h.after_end))) {
-      --common_head;
-      --h.before_begin;
-      --h.after_begin;
-    }
-    while (common_tail > 0 && (splits(before, h.before_end, h.before_begin, h.before_end) ||
-                               splits(after, h.after_end, h.after_begin, h.after_end))) {
-      --common_tail;
-      ++h.before_end;
-      ++h.after_end;
-    }
-
-    std::string_view old_text(before.data() + h.before_begin, h.before_end - h.before_begin);
-    std::string_view new_text(after.data() + h.after_begin, h.after_end - h.after_begin);
-    auto anchor = unique_context(before, h.before_begin, h.before_end, std::string_view(after),
-                                 old_text.empty() ? Straddle::yes : Straddle::no);
-    auto applied = unique_context(after, h.after_begin, h.after_end, std::nullopt, Straddle::no);
-    if (!anchor || !applied)
-      return fail("hunk " + std::to_string(number + 1) + " of " + path +
-                  ": no literal span around the change is unique in the before file and absent "
-                  "from the after file; write this edit by hand");
-    std::string prefix = before.substr(anchor->begin, h.before_begin - anchor->begin);
-    std::string suffix = before.substr(h.before_end, anchor->end - h.before_end);
-
-    std::string pattern, target, action;
-    if (!old_text.empty()) {
-      pattern = quote_regex(prefix) + "(?P<change>" + quote_regex(old_text) + ")" + quote_regex(suffix);
-      target = "change";
-      action = new_text.empty() ? "kind = \"delete\"\n"
-                                : "kind = \"replace\"\ntext = " + toml_string(literal_template(new_text)) + "\n";
-    } else if (!prefix.empty()) {
-      pattern = "(?P<before>" + quote_regex(prefix) + ")" + quote_regex(suffix) + (anchor->at_end ? "\\z" : "");
-      target = "before";
-      action = "kind = \"insert-after\"\ntext = " + toml_string(literal_template(new_text)) + "\n";
-    } else {
-      pattern = "\\A(?P<after>" + quote_regex(suffix) + ")";
-      target = "after";
-      action = "kind = \"insert-before\"\ntext = " + toml_string(literal_template(new_text)) + "\n";
-    }
-    ++number;
-    LineCol where = line_col_at(before, h.before_begin);
-    edits_toml += "\n[[edits]]\n"
-                  "name = \"hunk-" + std::to_string(number) + "\"   # line " +
-                  std::to_string(where.line) + " of the before file\n"
-                  "files = [" + toml_string(path) + "]\n"
-                  "matches = 1\n"
-                  "\n[edits.anchor]\n"
-                  "kind = \"regex\"\n"
-                  "pattern = '''" + pattern + "'''\n"
-                  "target = \"" + target + "\"\n"
-                  "\n[edits.action]\n" + action +
-                  "\n[edits.applied]\n"
-                  "kind = \"regex\"\n"
-                  "pattern = '''" + quote_regex(after.substr(applied->begin, applied->end - applied->begin)) + "'''\n";
+// Narrows the line hunk `h` to the bytes that changed, on whole UTF-8 characters, then gives
+// back common bytes that split a word (changes read better on whole words).
+Hunk narrowed(Hunk h, const std::string& before, const std::string& after) {
+  std::size_t common_head = 0;
+  while (h.before_begin + common_head < h.before_end && h.after_begin + common_head < h.after_end &&
+         before[h.before_begin + common_head] == after[h.after_begin + common_head])
+    ++common_head;
+  while (common_head > 0 && is_continuation(before, h.before_begin + common_head))
+    --common_head;
+  h.before_begin += common_head;
+  h.after_begin += common_head;
+  std::size_t common_tail = 0;
+  while (h.before_end - common_tail > h.before_begin && h.after_end - common_tail > h.after_begin &&
+         before[h.before_end - common_tail - 1] == after[h.after_end - common_tail - 1])
+    ++common_tail;
+  while (common_tail > 0 && is_continuation(before, h.before_end - common_tail))
+    --common_tail;
+  h.before_end -= common_tail;
+  h.after_end -= common_tail;
+  auto splits = [](std::string_view t, std::size_t at, std::size_t begin, std::size_t end) {
+    return begin < end && at > 0 && at < t.size() && is_word(t[at - 1]) && is_word(t[at]);
+  };
+  while (common_head > 0 && (splits(before, h.before_begin, h.before_begin, h.before_end) ||
+                             splits(after, h.after_begin, h.after_begin, h.after_end))) {
+    --common_head;
+    --h.before_begin;
+    --h.after_begin;
   }
-
-  NewPatchset out;
-  out.edits = number;
-  out.files[request.id + ".toml"] =
-      "id = \"" + request.id + "\"\n"
-      "title = \"TODO: what the patch does, in one line\"\n"
-      "versions = \">=0\"  # TODO: the PyTorch versions that need it, e.g. \">=1.13, <2.6\"\n"
-      "why = \"\"\"\n"
-      "TODO: why the patch exists, in a few sentences: what breaks, with which toolchain, and what\n"
-      "the edit changes.\n"
-      "\"\"\"\n"
-      "errors = [\n"
-      "  \"TODO: the error message users see, verbatim\",\n"
-      "]\n"
-      "references = [\n"
-      "  \"TODO: upstream issue or pull request, and how the version range was found\",\n"
-      "]\n" +
-      edits_toml;
-  if (!request.existing.count("catalog.toml")) {
-    std::string macros;
-    for (const auto& m : request.export_macros)
-      macros += "  " + toml_string(m) + ",\n";
-    out.files["catalog.toml"] = "version = \"0.1.0\"\nexport_macros = [\n" + macros + "]\n";
+  while (common_tail > 0 && (splits(before, h.before_end, h.before_begin, h.before_end) ||
+                             splits(after, h.after_end, h.after_begin, h.after_end))) {
+    --common_tail;
+    ++h.before_end;
+    ++h.after_end;
   }
+  return h;
+}
 
-  // Check the draft the way `torchpatch test` will: before -> will-apply producing the after
-  // text, and the produced file -> already-applied.
+// The [[edits]] table of hunk `number` (from 1): a regex anchor on the unique literal around the
+// change, the action, and the applied anchor.
+Result<std::string> edit_toml(std::size_t number, const Hunk& h, const std::string& before,
+                              const std::string& after, const std::string& path) {
+  std::string_view old_text(before.data() + h.before_begin, h.before_end - h.before_begin);
+  std::string_view new_text(after.data() + h.after_begin, h.after_end - h.after_begin);
+  auto anchor = unique_context(before, h.before_begin, h.before_end, std::string_view(after),
+                               old_text.empty() ? Straddle::yes : Straddle::no);
+  auto applied = unique_context(after, h.after_begin, h.after_end, std::nullopt, Straddle::no);
+  if (!anchor || !applied)
+    return fail("hunk " + std::to_string(number) + " of " + path +
+                ": no literal span around the change is unique in the before file and absent "
+                "from the after file; write this edit by hand");
+  std::string prefix = before.substr(anchor->begin, h.before_begin - anchor->begin);
+  std::string suffix = before.substr(h.before_end, anchor->end - h.before_end);
+  std::string pattern, target, action;
+  if (!old_text.empty()) {
+    pattern =
+        quote_regex(prefix) + "(?P<change>" + quote_regex(old_text) + ")" + quote_regex(suffix);
+    target = "change";
+    action = new_text.empty()
+                 ? "kind = \"delete\"\n"
+                 : "kind = \"replace\"\ntext = " + toml_string(literal_template(new_text)) + "\n";
+  } else if (!prefix.empty()) {
+    pattern = "(?P<before>" + quote_regex(prefix) + ")" + quote_regex(suffix) +
+              (anchor->at_end ? "\\z" : "");
+    target = "before";
+    action = "kind = \"insert-after\"\ntext = " + toml_string(literal_template(new_text)) + "\n";
+  } else {
+    pattern = "\\A(?P<after>" + quote_regex(suffix) + ")";
+    target = "after";
+    action = "kind = \"insert-before\"\ntext = " + toml_string(literal_template(new_text)) + "\n";
+  }
+  LineCol where = line_col_at(before, h.before_begin);
+  return "\n[[edits]]\n"
+         "name = \"hunk-" +
+         std::to_string(number) + "\"   # line " + std::to_string(where.line) +
+         " of the before file\n"
+         "files = [" +
+         toml_string(path) +
+         "]\n"
+         "matches = 1\n"
+         "\n[edits.anchor]\n"
+         "kind = \"regex\"\n"
+         "pattern = '''" +
+         pattern +
+         "'''\n"
+         "target = \"" +
+         target +
+         "\"\n"
+         "\n[edits.action]\n" +
+         action +
+         "\n[edits.applied]\n"
+         "kind = \"regex\"\n"
+         "pattern = '''" +
+         quote_regex(after.substr(applied->begin, applied->end - applied->begin)) + "'''\n";
+}
+
+std::string patchset_toml(const std::string& id, const std::string& edits_toml) {
+  return "id = \"" + id +
+         "\"\n"
+         "title = \"TODO: what the patch does, in one line\"\n"
+         "versions = \">=0\"  # TODO: the PyTorch versions that need it, e.g. \">=1.13, <2.6\"\n"
+         "why = \"\"\"\n"
+         "TODO: why the patch exists, in a few sentences: what breaks, with which toolchain, and "
+         "what\n"
+         "the edit changes.\n"
+         "\"\"\"\n"
+         "errors = [\n"
+         "  \"TODO: the error message users see, verbatim\",\n"
+         "]\n"
+         "references = [\n"
+         "  \"TODO: upstream issue or pull request, and how the version range was found\",\n"
+         "]\n" +
+         edits_toml;
+}
+
+// Checks the draft the way `torchpatch test` will: before -> will-apply producing the after
+// text, and the produced file -> already-applied. Returns the produced file.
+Result<std::string> check_draft(const NewPatchsetRequest& request, const NewPatchset& draft,
+                                const catalog::Version& version, const std::string& after) {
   catalog::CatalogFiles files = request.existing;
-  for (const auto& [p, bytes] : out.files)
+  for (const auto& [p, bytes] : draft.files)
     files[p] = bytes;
   auto loaded = catalog::load_catalog(std::move(files), "new");
   for (const auto& d : loaded.diagnostics)
@@ -366,9 +388,13 @@ Result<NewPatchset> new_patchset(const NewPatchsetRequest& request) {
   engine::PlanOptions options;
   options.only = {request.id};
   options.threads = 1;
+  // The facts `torchpatch test` will run the drafted case with: catalog::load_cases defaults a
+  // case's platform to "windows" (the catalog's patches are for Windows builds), and the case
+  // written here names no other fact.
   options.facts["platform"] = "windows";
-  engine::ResolvedVersion resolved{*version, "new"};
-  engine::MemoryTreeSource before_tree(std::map<std::string, std::string>{{path, request.before}});
+  engine::ResolvedVersion resolved{version, "new"};
+  engine::MemoryTreeSource before_tree(
+      std::map<std::string, std::string>{{request.path, request.before}});
   auto plan = engine::plan_patchsets(loaded.catalog, before_tree, resolved, options);
   if (!plan)
     return with_context(plan, "checking the generated patchset");
@@ -378,21 +404,61 @@ Result<NewPatchset> new_patchset(const NewPatchsetRequest& request) {
   const std::string& produced = plan->files.front().after;
   if (text::NormalizedText(produced).text() != after)
     return fail("the generated patchset does not reproduce the after file; write it by hand");
-  engine::MemoryTreeSource after_tree(std::map<std::string, std::string>{{path, produced}});
+  engine::MemoryTreeSource after_tree(std::map<std::string, std::string>{{request.path, produced}});
   auto again = engine::plan_patchsets(loaded.catalog, after_tree, resolved, options);
   if (!again)
     return with_context(again, "checking the generated patchset");
   if (again->patchsets.front().outcome != engine::Outcome::already_applied)
     return fail("the generated patchset does not recognise the after file as already applied (" +
                 std::string(to_string(again->patchsets.front().outcome)) + "); write it by hand");
+  return produced;
+}
 
+} // namespace
+
+Result<NewPatchset> new_patchset(const NewPatchsetRequest& request) {
+  auto version = check_request(request);
+  if (!version)
+    return unexpected(version.error());
+  const std::string& path = request.path;
+  text::NormalizedText before_norm(request.before), after_norm(request.after);
+  if (before_norm.info().binary || after_norm.info().binary)
+    return fail(path + " is binary (holds NUL bytes); torchpatch edits only text");
+  const std::string& before = before_norm.text();
+  const std::string& after = after_norm.text();
+  auto hunks = diff_lines(before, after);
+  if (hunks.empty())
+    return fail(
+        "the before and after files are the same (line endings and BOM aside): nothing to patch");
+  std::string edits_toml;
+  std::size_t number = 0;
+  for (const Hunk& h : hunks) {
+    auto edit = edit_toml(++number, narrowed(h, before, after), before, after, path);
+    if (!edit)
+      return unexpected(edit.error());
+    edits_toml += *edit;
+  }
+  NewPatchset out;
+  out.edits = number;
+  out.files[request.id + ".toml"] = patchset_toml(request.id, edits_toml);
+  if (!request.existing.count("catalog.toml")) {
+    std::string macros;
+    for (const auto& m : request.export_macros)
+      macros += "  " + toml_string(m) + ",\n";
+    out.files["catalog.toml"] = "version = \"0.1.0\"\nexport_macros = [\n" + macros + "]\n";
+  }
+  auto produced = check_draft(request, out, *version, after);
+  if (!produced)
+    return unexpected(produced.error());
   const std::string case_dir = "cases/" + request.id + "/initial/";
-  out.files[case_dir + "case.toml"] = "# Generated by torchpatch new: the file as found, and as edited by hand.\n"
-                                      "outcome = \"will-apply\"\n"
-                                      "version = \"" + version->text + "\"\n";
+  out.files[case_dir + "case.toml"] =
+      "# Generated by torchpatch new: the file as found, and as edited by hand.\n"
+      "outcome = \"will-apply\"\n"
+      "version = \"" +
+      version->text + "\"\n";
   out.files[case_dir + "before/" + path] = request.before;
   // The engine's own bytes (line endings of inserted lines follow the file), so the case holds.
-  out.files[case_dir + "after/" + path] = produced;
+  out.files[case_dir + "after/" + path] = *produced;
   return out;
 }
 
@@ -400,7 +466,7 @@ Result<std::vector<std::filesystem::path>> write_new_patchset(const NewPatchset&
                                                               const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> written;
   for (const auto& [path, bytes] : draft.files) {
-    auto target = dir / path;
+    auto target = dir / platform::path_from_utf8(path);
     std::error_code ec; // a folder that cannot be made fails the write just below
     std::filesystem::create_directories(target.parent_path(), ec);
     if (auto w = platform::write_file_atomic(target, bytes); !w)

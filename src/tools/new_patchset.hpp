@@ -16,10 +16,10 @@ namespace tp::tools {
 
 struct NewPatchsetRequest {
   std::string id;
-  std::string path;            // the file's path in a checkout, '/'-separated
-  std::string before;          // its bytes as found
-  std::string after;           // its bytes as edited by hand
-  std::string case_version;    // the PyTorch version of the first case, e.g. "2.0.1"
+  std::string path;               // the file's path in a checkout, '/'-separated
+  std::string before;             // its bytes as found
+  std::string after;              // its bytes as edited by hand
+  std::string case_version;       // the PyTorch version of the first case, e.g. "2.0.1"
   catalog::CatalogFiles existing; // the catalog folder as it is (may be empty)
   // Export macros for a catalog.toml written into a folder that has none.
   std::vector<std::string> export_macros;

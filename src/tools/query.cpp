@@ -6,7 +6,8 @@
 
 namespace tp::tools {
 
-std::variant<QueryReport, Diagnostic> run_query(const QueryRequest& request, std::string_view file_bytes,
+std::variant<QueryReport, Diagnostic> run_query(const QueryRequest& request,
+                                                std::string_view file_bytes,
                                                 const std::string& pattern_name) {
   anchor::AnchorSpec spec;
   spec.kind = request.kind;
@@ -35,12 +36,13 @@ std::variant<QueryReport, Diagnostic> run_query(const QueryRequest& request, std
     if (m.invocation) {
       std::size_t n = 0;
       for (const auto& argument : m.invocation->arguments)
-        out.captures.push_back({"argument " + std::to_string(++n), line_col_at(text, argument.span.begin),
-                                slice(argument.span)});
+        out.captures.push_back({"argument " + std::to_string(++n),
+                                line_col_at(text, argument.span.begin), slice(argument.span)});
     } else {
       std::vector<std::pair<std::string, anchor::Span>> groups(m.groups.begin(), m.groups.end());
-      std::stable_sort(groups.begin(), groups.end(),
-                       [](const auto& a, const auto& b) { return a.second.begin < b.second.begin; });
+      std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) {
+        return a.second.begin < b.second.begin;
+      });
       for (const auto& [name, span] : groups)
         out.captures.push_back({name, line_col_at(text, span.begin), slice(span)});
     }

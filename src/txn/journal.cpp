@@ -17,19 +17,26 @@ constexpr std::string_view k_hash_prefix = "fnv1a64:";
 
 std::string_view to_string(PendingTransaction pending) {
   switch (pending) {
-  case PendingTransaction::none: return "none";
-  case PendingTransaction::apply: return "apply";
-  case PendingTransaction::revert: return "revert";
-  case PendingTransaction::revert_forced: return "revert-forced";
+  case PendingTransaction::none:
+    return "none";
+  case PendingTransaction::apply:
+    return "apply";
+  case PendingTransaction::revert:
+    return "revert";
+  case PendingTransaction::revert_forced:
+    return "revert-forced";
   }
   return "none";
 }
 
 std::string_view to_string(EntryState state) {
   switch (state) {
-  case EntryState::applied: return "applied";
-  case EntryState::applying: return "applying";
-  case EntryState::reverting: return "reverting";
+  case EntryState::applied:
+    return "applied";
+  case EntryState::applying:
+    return "applying";
+  case EntryState::reverting:
+    return "reverting";
   }
   return "applied";
 }
@@ -48,7 +55,8 @@ void put_bytes(std::string& out, std::string_view key, std::string_view bytes) {
 }
 
 std::optional<std::uint64_t> parse_hash(std::string_view text) {
-  if (text.size() != k_hash_prefix.size() + 16 || text.substr(0, k_hash_prefix.size()) != k_hash_prefix) {
+  if (text.size() != k_hash_prefix.size() + 16 ||
+      text.substr(0, k_hash_prefix.size()) != k_hash_prefix) {
     return std::nullopt;
   }
   text.remove_prefix(k_hash_prefix.size());
@@ -91,7 +99,8 @@ public:
 
   std::string_view peek_key() const {
     const std::size_t end = m_bytes.find_first_of(" \n", m_pos);
-    return m_bytes.substr(m_pos, end == std::string_view::npos ? std::string_view::npos : end - m_pos);
+    return m_bytes.substr(m_pos,
+                          end == std::string_view::npos ? std::string_view::npos : end - m_pos);
   }
 
   // The value of the next line, which must be "<key> <value>".
@@ -252,8 +261,12 @@ std::string format_hash(std::uint64_t hash) {
   return std::string(k_hash_prefix) + hex;
 }
 
-fs::path journal_path(const fs::path& journal_dir) { return journal_dir / "journal"; }
-fs::path lock_path(const fs::path& journal_dir) { return journal_dir / "lock"; }
+fs::path journal_path(const fs::path& journal_dir) {
+  return journal_dir / "journal";
+}
+fs::path lock_path(const fs::path& journal_dir) {
+  return journal_dir / "lock";
+}
 
 std::string serialize_journal(const Journal& journal) {
   std::string out;
@@ -385,7 +398,8 @@ Result<void> write_journal(const fs::path& file, const Journal& journal) {
 
 Result<void> validate_single_line(std::string_view what, std::string_view value) {
   if (value.find_first_of("\r\n") != std::string_view::npos) {
-    return fail(std::string(what) + " '" + std::string(value.substr(0, value.find_first_of("\r\n"))) +
+    return fail(std::string(what) + " '" +
+                std::string(value.substr(0, value.find_first_of("\r\n"))) +
                 "...' holds a line break, which the journal cannot record");
   }
   return {};
@@ -398,9 +412,10 @@ std::string utc_now() {
   const year_month_day date{day};
   const hh_mm_ss time{now - day};
   char text[32];
-  std::snprintf(text, sizeof text, "%04d-%02u-%02uT%02ld:%02ld:%02lldZ", static_cast<int>(date.year()),
-                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
-                static_cast<long>(time.hours().count()), static_cast<long>(time.minutes().count()),
+  std::snprintf(text, sizeof text, "%04d-%02u-%02uT%02ld:%02ld:%02lldZ",
+                static_cast<int>(date.year()), static_cast<unsigned>(date.month()),
+                static_cast<unsigned>(date.day()), static_cast<long>(time.hours().count()),
+                static_cast<long>(time.minutes().count()),
                 static_cast<long long>(time.seconds().count()));
   return text;
 }

@@ -38,10 +38,10 @@ enum class PendingTransaction { none, apply, revert, revert_forced };
 enum class EntryState { applied, applying, reverting };
 
 struct JournalFile {
-  std::string path;       // relative to the checkout root, '/'-separated
-  std::string repository; // "" for the superproject, else the submodule path from the root
-  std::string original;   // the bytes before this patchset
-  std::string applied;    // the bytes this patchset wrote
+  std::string path;              // relative to the checkout root, '/'-separated
+  std::string repository;        // "" for the superproject, else the submodule path from the root
+  std::string original;          // the bytes before this patchset
+  std::string applied;           // the bytes this patchset wrote
   std::uint64_t before_hash = 0; // fnv1a_64(original)
   std::uint64_t after_hash = 0;  // fnv1a_64(applied)
 };

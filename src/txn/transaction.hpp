@@ -5,8 +5,8 @@
 //
 // Every function takes the checkout `root` (the superproject's work tree; FileChange paths are
 // relative to it) and the `journal_dir`, the torchpatch folder in the superproject's git dir
-// (engine::journal_dir_of(git_dir)). Writers hold `<journal_dir>/lock` for their whole run, waiting up
-// to k_lock_wait for another torchpatch.
+// (engine::journal_dir_of(git_dir)). Writers hold `<journal_dir>/lock` for their whole run, waiting
+// up to k_lock_wait for another torchpatch.
 #include <chrono>
 #include <filesystem>
 #include <string>
@@ -85,7 +85,7 @@ enum class ConflictKind {
 
 // A file torchpatch will not overwrite. `current` and `expected` let the caller show a diff.
 struct Conflict {
-  std::string patchset;       // the patchset whose record this is
+  std::string patchset; // the patchset whose record this is
   std::string path;
   std::string repository;
   ConflictKind kind = ConflictKind::changed_since_apply;
@@ -134,10 +134,10 @@ enum class RevertOutcome {
 
 struct RevertReport {
   RevertOutcome outcome = RevertOutcome::nothing_to_do;
-  std::vector<std::string> reverted;      // ids in the order undone (reverse of application)
-  std::vector<std::string> not_applied;   // requested ids the journal does not hold
-  std::vector<RestoredFile> restored;     // one per journal file record, in the order undone
-  std::vector<Conflict> conflicts;        // files left alone
+  std::vector<std::string> reverted;    // ids in the order undone (reverse of application)
+  std::vector<std::string> not_applied; // requested ids the journal does not hold
+  std::vector<RestoredFile> restored;   // one per journal file record, in the order undone
+  std::vector<Conflict> conflicts;      // files left alone
 };
 
 // Reverts the patchsets `ids` (all applied ones when empty), newest first, restoring each file's
@@ -171,10 +171,10 @@ struct PatchsetStatus {
 };
 
 struct JournalState {
-  fs::path journal;            // the journal file (which need not exist)
-  bool exists = false;         // false: nothing applied
-  bool interrupted = false;    // a transaction is pending: run recover_interrupted
-  std::string engine_version;  // of the last writer
+  fs::path journal;           // the journal file (which need not exist)
+  bool exists = false;        // false: nothing applied
+  bool interrupted = false;   // a transaction is pending: run recover_interrupted
+  std::string engine_version; // of the last writer
   std::string catalog_version;
   std::vector<PatchsetStatus> patchsets; // settled ones, in order of application
 };

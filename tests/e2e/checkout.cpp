@@ -1,8 +1,8 @@
 #include "e2e/checkout.hpp"
 
 #include <array>
-#include <exception>
 #include <cstdio>
+#include <exception>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -39,19 +39,24 @@ TempDir::~TempDir() {
   }
   std::error_code ignored;
   // Files the tests made read-only (or git's pack files) must not stop the removal.
-  for (auto it = fs::recursive_directory_iterator(m_path, ignored); it != fs::recursive_directory_iterator();
-       it.increment(ignored))
+  for (auto it = fs::recursive_directory_iterator(m_path, ignored);
+       it != fs::recursive_directory_iterator(); it.increment(ignored))
     fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, ignored);
   fs::remove_all(m_path, ignored);
 }
 
-fs::path source_dir() { return fs::path(TP_SOURCE_DIR); }
-fs::path binary_path() { return fs::path(TP_BINARY); }
+fs::path source_dir() {
+  return fs::path(TP_SOURCE_DIR);
+}
+fs::path binary_path() {
+  return fs::path(TP_BINARY);
+}
 
 fs::path make_checkout(const TempDir& dir, std::string_view fixture, std::string_view name) {
   const fs::path dest = dir / name;
-  const Output made = shell("bash " + quote((source_dir() / "scripts/make_checkout.sh").string()) + " " +
-                            quote((source_dir() / "fixtures" / fixture).string()) + " " + quote(dest.string()));
+  const Output made =
+      shell("bash " + quote((source_dir() / "scripts/make_checkout.sh").string()) + " " +
+            quote((source_dir() / "fixtures" / fixture).string()) + " " + quote(dest.string()));
   INFO("make_checkout.sh " << fixture << " said: " << made.out << made.err);
   REQUIRE(made.code == 0);
   return dest;
@@ -95,7 +100,8 @@ std::string quote(std::string_view word) {
 }
 
 std::string git() {
-  return "git -c user.name=torchpatch-e2e -c user.email=e2e@torchpatch.invalid -c core.autocrlf=false "
+  return "git -c user.name=torchpatch-e2e -c user.email=e2e@torchpatch.invalid -c "
+         "core.autocrlf=false "
          "-c init.defaultBranch=main -c protocol.file.allow=always -c commit.gpgsign=false "
          "-c tag.gpgsign=false -c advice.detachedHead=false";
 }
@@ -103,7 +109,8 @@ std::string git() {
 Output shell(const std::string& command, const fs::path& cwd) {
   // stderr goes to a file beside nothing the test looks at; popen only captures stdout.
   static std::mt19937_64 generator(std::random_device{}());
-  const fs::path err_file = fs::temp_directory_path() / ("tp-e2e-stderr-" + std::to_string(generator()));
+  const fs::path err_file =
+      fs::temp_directory_path() / ("tp-e2e-stderr-" + std::to_string(generator()));
   std::string full = "{ " + command + "\n} 2>" + quote(err_file.string());
   if (!cwd.empty())
     full = "cd " + quote(cwd.string()) + " && " + full;
@@ -141,7 +148,8 @@ std::string git_status_all(const fs::path& checkout) {
          git_ok(checkout, "submodule foreach --recursive 'git status --porcelain'");
 }
 
-void commit_and_retag(const fs::path& checkout, std::string_view fixture, const std::string& message) {
+void commit_and_retag(const fs::path& checkout, std::string_view fixture,
+                      const std::string& message) {
   git_ok(checkout, "add -A");
   git_ok(checkout, "commit -q -m " + quote(message));
   git_ok(checkout, "tag -f -a " + quote(fixture) + " -m " + quote(fixture));
@@ -151,7 +159,8 @@ void commit_and_retag(const fs::path& checkout, std::string_view fixture, const 
 Snapshot snapshot(const fs::path& root) {
   Snapshot files;
   std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator(); ++it) {
+  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
+       ++it) {
     if (it->path().filename() == ".git") {
       if (it->is_directory())
         it.disable_recursion_pending();
@@ -161,7 +170,8 @@ Snapshot snapshot(const fs::path& root) {
       continue;
     FileState state;
     state.bytes = read_bytes(it->path());
-    state.executable = (fs::status(it->path()).permissions() & fs::perms::owner_exec) != fs::perms::none;
+    state.executable =
+        (fs::status(it->path()).permissions() & fs::perms::owner_exec) != fs::perms::none;
     files[fs::relative(it->path(), root).generic_string()] = std::move(state);
   }
   return files;
@@ -248,10 +258,9 @@ std::map<std::string, std::string> outcomes_of_text(std::string_view text) {
     if (!in_summary || line.empty() || line[0] == ' ')
       continue;
     // Only patchset lines: they start with an outcome ("nothing to change" does not).
-    static const std::set<std::string> k_outcomes{"will-apply",     "already-applied", "upstream-fixed",
-                                                  "not-applicable", "anchor-missing",  "ambiguous",
-                                                  "parse-degraded", "overlap",         "file-missing",
-                                                  "submodule-absent"};
+    static const std::set<std::string> k_outcomes{
+        "will-apply", "already-applied", "upstream-fixed", "not-applicable", "anchor-missing",
+        "ambiguous",  "parse-degraded",  "overlap",        "file-missing",   "submodule-absent"};
     std::istringstream words(line);
     std::string outcome, id;
     if (words >> outcome >> id && k_outcomes.count(outcome))
@@ -293,9 +302,9 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
       {"v2.0.1", {w, w, w, w, w}},
       {"v2.6.0", {w, w, uf, w, w}},
   };
-  const std::array<std::string, 5> ids{"setuptools-msvccompiler", "cmake-minimum-3-5",
-                                       "flatbuffers-span-const-count",
-                                       "static-runtime-anon-namespace-torch-api", "functorch-builtin-clz"};
+  const std::array<std::string, 5> ids{
+      "setuptools-msvccompiler", "cmake-minimum-3-5", "flatbuffers-span-const-count",
+      "static-runtime-anon-namespace-torch-api", "functorch-builtin-clz"};
   auto row = table.find(std::string(fixture));
   REQUIRE(row != table.end());
   std::map<std::string, std::string> expected;
@@ -303,16 +312,18 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
     expected[ids[i]] = row->second[i];
   // Catalog 2.0's build-system and Python patchsets (fixtures/README.md, "Catalog 2.0: build system
   // and Python"): 2.6.0 carries upstream's cpp_extension.py and tensor_numpy.cpp fixes.
-  const std::array<std::string, 4> build_ids{"fbgemm-werror-maybe-uninitialized", "findblas-check-function-exists",
-                                             "numpy2-descr-elsize", "setuptools-pkg-resources-packaging"};
+  const std::array<std::string, 4> build_ids{
+      "fbgemm-werror-maybe-uninitialized", "findblas-check-function-exists", "numpy2-descr-elsize",
+      "setuptools-pkg-resources-packaging"};
   const bool fixed_upstream = fixture == "v2.6.0";
   for (const auto& id : build_ids)
     expected[id] = fixed_upstream && (id == build_ids[2] || id == build_ids[3]) ? uf : w;
   // The compiler patchsets of catalog 2.0 (fixtures/README.md, "Compiler patchsets").
   const std::array<std::string, 8> compiler_ids{
-      "torch-missing-std-includes", "gloo-types-cstdint",       "tensorpipe-common-cstdint",
-      "fbgemm-utilsavx2-cstdint",   "kineto-samplelistener-cstdint", "libnop-template-arg-list",
-      "gloo-ethtool-flexible-array", "c10d-gloo-store-default-timeout"};
+      "torch-missing-std-includes",    "gloo-types-cstdint",
+      "tensorpipe-common-cstdint",     "fbgemm-utilsavx2-cstdint",
+      "kineto-samplelistener-cstdint", "libnop-template-arg-list",
+      "gloo-ethtool-flexible-array",   "c10d-gloo-store-default-timeout"};
   const std::map<std::string, std::array<std::string, 8>> compiler{
       {"v1.12.1", {w, w, w, w, w, w, w, na}},
       {"v1.13.1", {w, w, w, w, w, w, w, na}},
@@ -354,8 +365,9 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
   // cmake-minimum-3-5 in every fixture: protobuf, FP16 and clog, googletest up to 2.0 (1.15 at 2.6
   // asks for 3.13), oneDNN (nested under oneDNN Graph up to 2.0, at ideep/mkl-dnn at 2.6); the
   // top-level 3.13 stays. setuptools-msvccompiler everywhere.
-  std::set<std::string> files{"third_party/FP16/CMakeLists.txt", "third_party/cpuinfo/deps/clog/CMakeLists.txt",
-                              "third_party/protobuf/cmake/CMakeLists.txt", "tools/build_pytorch_libs.py"};
+  std::set<std::string> files{
+      "third_party/FP16/CMakeLists.txt", "third_party/cpuinfo/deps/clog/CMakeLists.txt",
+      "third_party/protobuf/cmake/CMakeLists.txt", "tools/build_pytorch_libs.py"};
   const std::string googletest = "third_party/googletest/googletest/CMakeLists.txt";
   const std::string onednn = "third_party/ideep/mkl-dnn/third_party/oneDNN/CMakeLists.txt";
   const std::string flatbuffers = "third_party/flatbuffers/include/flatbuffers/stl_emulation.h";
@@ -367,7 +379,8 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
     files.insert({googletest, onednn, flatbuffers, native_ops, arena});
   } else if (fixture == "v2.0.1") {
     // The flatbuffers submodule's own CMakeLists.txt too; ProbeCompiler.cmake stays.
-    files.insert({googletest, onednn, flatbuffers, "third_party/flatbuffers/CMakeLists.txt", native_ops, arena});
+    files.insert({googletest, onednn, flatbuffers, "third_party/flatbuffers/CMakeLists.txt",
+                  native_ops, arena});
   } else if (fixture == "v2.6.0") {
     files.insert({"third_party/ideep/mkl-dnn/CMakeLists.txt", native_ops, arena});
   } else {
@@ -385,9 +398,10 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
       "third_party/tensorpipe/third_party/libnop/include/nop/types/variant.h"};
   files.insert(gloo_tensorpipe_libnop.begin(), gloo_tensorpipe_libnop.end());
   if (fixture != "v2.6.0")
-    files.insert({"torch/csrc/jit/passes/quantization/quantization_type.h", "caffe2/utils/string_utils.cc",
-                  "c10/util/Registry.h", "torch/csrc/jit/runtime/logging.cpp",
-                  "torch/csrc/lazy/core/multi_wait.cpp", "third_party/fbgemm/include/fbgemm/UtilsAvx2.h",
+    files.insert({"torch/csrc/jit/passes/quantization/quantization_type.h",
+                  "caffe2/utils/string_utils.cc", "c10/util/Registry.h",
+                  "torch/csrc/jit/runtime/logging.cpp", "torch/csrc/lazy/core/multi_wait.cpp",
+                  "third_party/fbgemm/include/fbgemm/UtilsAvx2.h",
                   "third_party/kineto/libkineto/src/SampleListener.h"});
   if (fixture == "v1.12.1" || fixture == "v1.13.1")
     files.insert("third_party/gloo/gloo/common/linux.cc");

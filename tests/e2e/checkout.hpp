@@ -48,7 +48,8 @@ inline const std::vector<std::string> k_fixtures = {"v1.12.1", "v1.13.1", "v2.0.
 
 // Runs `bash scripts/make_checkout.sh fixtures/<fixture> <dir>/<name>` and returns the checkout's
 // path; REQUIREs that it succeeded.
-fs::path make_checkout(const TempDir& dir, std::string_view fixture, std::string_view name = "checkout");
+fs::path make_checkout(const TempDir& dir, std::string_view fixture,
+                       std::string_view name = "checkout");
 
 struct Output {
   int code = -1;
@@ -97,7 +98,8 @@ void write_bytes(const fs::path& file, std::string_view bytes);
 
 // Commits every change of the superproject's work tree (modes included) and moves the fixture's
 // tags onto the new commit, so that the version still comes from the tag at HEAD.
-void commit_and_retag(const fs::path& checkout, std::string_view fixture, const std::string& message);
+void commit_and_retag(const fs::path& checkout, std::string_view fixture,
+                      const std::string& message);
 
 // The paths a unified diff names in its `+++ b/<path>` lines.
 std::set<std::string> paths_of_diff(std::string_view diff);

@@ -7,7 +7,8 @@
 using namespace tp::e2e;
 
 TEST_SUITE("e2e::color") {
-  TEST_CASE("color: --color always colors the text report; --format diff stays plain for git apply") {
+  TEST_CASE(
+      "color: --color always colors the text report; --format diff stays plain for git apply") {
     TP_E2E_DIR(dir);
     const fs::path checkout = make_checkout(dir, "v2.0.1");
     // The real binary, without the helper's --color never.

@@ -23,14 +23,17 @@ fs::path gloo_checkout(const TempDir& dir, const std::string& header) {
 }
 
 std::string outcome(const fs::path& checkout) {
-  return outcomes_of_text(torchpatch_in(checkout, {"--catalog", k_catalog, "list"}).out)["gloo-types-cstdint"];
+  return outcomes_of_text(
+      torchpatch_in(checkout, {"--catalog", k_catalog, "list"}).out)["gloo-types-cstdint"];
 }
 } // namespace
 
 TEST_SUITE("e2e::ensure_include") {
-  TEST_CASE("ensure_include: a committed include is upstream-fixed; one added by hand is already-applied") {
+  TEST_CASE("ensure_include: a committed include is upstream-fixed; one added by hand is "
+            "already-applied") {
     TP_E2E_DIR(dir);
-    const fs::path checkout = gloo_checkout(dir, "#pragma once\n#include <cstdint>\n#include <iostream>\n");
+    const fs::path checkout =
+        gloo_checkout(dir, "#pragma once\n#include <cstdint>\n#include <iostream>\n");
     CHECK(outcome(checkout) == "upstream-fixed");
     TP_E2E_DIR(other);
     const fs::path by_hand = gloo_checkout(other, "#pragma once\n#include <iostream>\n");
@@ -38,18 +41,26 @@ TEST_SUITE("e2e::ensure_include") {
     CHECK(outcome(by_hand) == "already-applied");
   }
 
-  TEST_CASE("ensure_include: apply writes what the dry run shows (CRLF kept); revert restores every byte") {
+  TEST_CASE("ensure_include: apply writes what the dry run shows (CRLF kept); revert restores "
+            "every byte") {
     TP_E2E_DIR(dir);
-    const std::string before = "#pragma once\r\n\r\n#include <iostream>\r\n#ifdef _WIN32\r\n#include <BaseTsd.h>\r\n"
-                               "#endif\r\nnamespace gloo { uint8_t x; }";
+    const std::string before =
+        "#pragma once\r\n\r\n#include <iostream>\r\n#ifdef _WIN32\r\n#include <BaseTsd.h>\r\n"
+        "#endif\r\nnamespace gloo { uint8_t x; }";
     const fs::path checkout = gloo_checkout(dir, before);
-    const Output dry = torchpatch_in(checkout, {"--catalog", k_catalog, "apply", "--dry", "--format", "diff", "--only", "gloo-types-cstdint"});
+    const Output dry =
+        torchpatch_in(checkout, {"--catalog", k_catalog, "apply", "--dry", "--format", "diff",
+                                 "--only", "gloo-types-cstdint"});
     CHECK(dry.code == 0);
     write_bytes(dir.path() / "dry.diff", dry.out);
-    CHECK(shell(git() + " apply --check " + quote((dir.path() / "dry.diff").string()), checkout).code == 0);
-    REQUIRE(torchpatch_in(checkout, {"--catalog", k_catalog, "apply", "--only", "gloo-types-cstdint"}).code == 0);
+    CHECK(shell(git() + " apply --check " + quote((dir.path() / "dry.diff").string()), checkout)
+              .code == 0);
+    REQUIRE(
+        torchpatch_in(checkout, {"--catalog", k_catalog, "apply", "--only", "gloo-types-cstdint"})
+            .code == 0);
     CHECK(read_bytes(checkout / k_header) ==
-          "#pragma once\r\n\r\n#include <iostream>\r\n#include <cstdint>\r\n#ifdef _WIN32\r\n#include <BaseTsd.h>\r\n"
+          "#pragma once\r\n\r\n#include <iostream>\r\n#include <cstdint>\r\n#ifdef "
+          "_WIN32\r\n#include <BaseTsd.h>\r\n"
           "#endif\r\nnamespace gloo { uint8_t x; }");
     CHECK(outcome(checkout) == "already-applied");
     REQUIRE(torchpatch_in(checkout, {"--catalog", k_catalog, "revert"}).code == 0);

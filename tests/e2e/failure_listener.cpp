@@ -18,7 +18,9 @@ struct FailureListener : doctest::IReporter {
   void test_case_start(const doctest::TestCaseData&) override { g_current_test_failed = false; }
   void test_case_reenter(const doctest::TestCaseData&) override {}
   void test_case_end(const doctest::CurrentTestCaseStats&) override {}
-  void test_case_exception(const doctest::TestCaseException&) override { g_current_test_failed = true; }
+  void test_case_exception(const doctest::TestCaseException&) override {
+    g_current_test_failed = true;
+  }
   void subcase_start(const doctest::SubcaseSignature&) override {}
   void subcase_end() override {}
   void log_assert(const doctest::AssertData& data) override {
@@ -38,5 +40,7 @@ struct FailureListener : doctest::IReporter {
 REGISTER_LISTENER("failure-tracker", 1, FailureListener);
 
 namespace tp::e2e {
-bool current_test_failed() { return g_current_test_failed; }
+bool current_test_failed() {
+  return g_current_test_failed;
+}
 } // namespace tp::e2e

@@ -11,11 +11,12 @@ const std::string k_gates = std::string(TP_SOURCE_DIR) + "/tests/catalogs/gates"
 } // namespace
 
 TEST_SUITE("e2e::gates") {
-  TEST_CASE("gates: a blocking gate is reported by apply --dry and apply, whose exit code stays 0") {
+  TEST_CASE(
+      "gates: a blocking gate is reported by apply --dry and apply, whose exit code stays 0") {
     TP_E2E_DIR(dir);
     const fs::path checkout = make_checkout(dir, "v2.0.1");
-    const std::vector<std::string> facts{"--catalog", k_gates, "--fact", "python=3.12", "--fact", "cmake=3.31",
-                                         "--fact", "compiler=gcc"};
+    const std::vector<std::string> facts{"--catalog", k_gates,      "--fact", "python=3.12",
+                                         "--fact",    "cmake=3.31", "--fact", "compiler=gcc"};
     auto with = [&](std::vector<std::string> args) {
       std::vector<std::string> all = facts;
       all.insert(all.end(), args.begin(), args.end());
@@ -23,25 +24,30 @@ TEST_SUITE("e2e::gates") {
     };
     const Output dry = with({"apply", "--dry"});
     CHECK(dry.code == 0);
-    CHECK(dry.out.find("gate blocks      python-3-12-needs-2-2  Python 3.12 needs PyTorch 2.2 or newer "
-                       "(PyTorch v2.0.1 with python 3.12; lifted in PyTorch 2.2)\n"
-                       "    python 3.12 (--fact); the gate needs >=3.12: holds\n") != std::string::npos);
+    CHECK(dry.out.find(
+              "gate blocks      python-3-12-needs-2-2  Python 3.12 needs PyTorch 2.2 or newer "
+              "(PyTorch v2.0.1 with python 3.12; lifted in PyTorch 2.2)\n"
+              "    python 3.12 (--fact); the gate needs >=3.12: holds\n") != std::string::npos);
     CHECK(dry.out.find("gate clear       cuda-12-on-1-13") != std::string::npos);
 
     const Output json = with({"apply", "--dry", "--format", "json"});
     CHECK(json.code == 0);
-    const Output gates = python_on_json(dir,
-                                        "import json, sys\n"
-                                        "doc = json.load(open(sys.argv[1]))\n"
-                                        "for g in doc['gates']:\n"
-                                        "    print(g['id'], g['outcome'], g['lifted_in'],\n"
-                                        "          [(f['fact'], f['value'], f['source'], f['verdict']) for f in g['facts']])\n",
-                                        json.out);
-    CHECK(gates.out == "cuda-12-on-1-13 clear 2.0 [('compiler', 'gcc', '--fact', 'holds'), ('cuda', None, '', 'unknown')]\n"
-                       "python-3-12-needs-2-2 blocks 2.2 [('python', '3.12', '--fact', 'holds')]\n");
+    const Output gates = python_on_json(
+        dir,
+        "import json, sys\n"
+        "doc = json.load(open(sys.argv[1]))\n"
+        "for g in doc['gates']:\n"
+        "    print(g['id'], g['outcome'], g['lifted_in'],\n"
+        "          [(f['fact'], f['value'], f['source'], f['verdict']) for f in g['facts']])\n",
+        json.out);
+    CHECK(gates.out ==
+          "cuda-12-on-1-13 clear 2.0 [('compiler', 'gcc', '--fact', 'holds'), ('cuda', None, '', "
+          "'unknown')]\n"
+          "python-3-12-needs-2-2 blocks 2.2 [('python', '3.12', '--fact', 'holds')]\n");
 
     const Output github = with({"apply", "--dry", "--format", "github"});
-    CHECK(github.out.find("::warning title=torchpatch gate python-3-12-needs-2-2 blocks::") != std::string::npos);
+    CHECK(github.out.find("::warning title=torchpatch gate python-3-12-needs-2-2 blocks::") !=
+          std::string::npos);
 
     const std::string status_before = shell("git status --porcelain", checkout).out;
     const Output applied = with({"apply"});
@@ -55,8 +61,9 @@ TEST_SUITE("e2e::gates") {
     TP_E2E_DIR(dir);
     const fs::path checkout = make_checkout(dir, "v2.0.1");
     // An empty --fact value makes the fact unknown, whatever this machine has installed.
-    const Output list = torchpatch_in(checkout, {"--catalog", k_gates, "--torch-version", "1.13.1", "--fact",
-                                                 "compiler=gcc", "--fact", "cuda=", "list"});
+    const Output list =
+        torchpatch_in(checkout, {"--catalog", k_gates, "--torch-version", "1.13.1", "--fact",
+                                 "compiler=gcc", "--fact", "cuda=", "list"});
     CHECK(list.out.find("gate unknown     cuda-12-on-1-13") != std::string::npos);
     CHECK(list.out.find("pass --fact cuda=VERSION; lifted in PyTorch 2.0") != std::string::npos);
   }
@@ -65,23 +72,30 @@ TEST_SUITE("e2e::gates") {
     TP_E2E_DIR(dir);
     const fs::path checkout = make_checkout(dir, "v2.0.1");
     const std::string log = std::string(TP_SOURCE_DIR) + "/tests/logs/gcc13-cmake4-py312.log";
-    const Output text = torchpatch_in(checkout, {"--catalog", k_gates, "--fact", "python=3.13", "--fact", "cmake=3.31", "explain", log});
+    const Output text = torchpatch_in(checkout, {"--catalog", k_gates, "--fact", "python=3.13",
+                                                 "--fact", "cmake=3.31", "explain", log});
     CHECK(text.code == 0);
-    CHECK(text.out.find("gate python-3-12-needs-2-2: Python 3.12 needs PyTorch 2.2 or newer\n"
-                        "  log line 32: RuntimeError: Python 3.12+ is not yet supported for torch.compile\n") !=
+    CHECK(
+        text.out.find(
+            "gate python-3-12-needs-2-2: Python 3.12 needs PyTorch 2.2 or newer\n"
+            "  log line 32: RuntimeError: Python 3.12+ is not yet supported for torch.compile\n") !=
+        std::string::npos);
+    CHECK(text.out.find("  this checkout: gate blocks (PyTorch v2.0.1 with python 3.13; lifted in "
+                        "PyTorch 2.2)") != std::string::npos);
+    CHECK(text.out.find("1 error line(s) that no patchset or gate knows:\n  log line 18: ") !=
           std::string::npos);
-    CHECK(text.out.find("  this checkout: gate blocks (PyTorch v2.0.1 with python 3.13; lifted in PyTorch 2.2)") !=
-          std::string::npos);
-    CHECK(text.out.find("1 error line(s) that no patchset or gate knows:\n  log line 18: ") != std::string::npos);
-    const Output json = torchpatch_in(checkout, {"--catalog", k_gates, "--fact", "python=3.13", "--format", "json",
-                                                 "explain", log});
-    const Output parsed = python_on_json(dir,
-                                         "import json, sys\n"
-                                         "doc = json.load(open(sys.argv[1]))\n"
-                                         "print([(m['kind'], m.get('gate', m.get('patchset')), m['outcome']) for m in doc['matches']])\n"
-                                         "print([(u['line'], u['occurrences']) for u in doc['unexplained']])\n",
-                                         json.out);
-    CHECK(parsed.out == "[('patchset', 'cmake-4-only', 'not-applicable'), ('gate', 'python-3-12-needs-2-2', 'blocks')]\n"
+    const Output json = torchpatch_in(checkout, {"--catalog", k_gates, "--fact", "python=3.13",
+                                                 "--format", "json", "explain", log});
+    const Output parsed =
+        python_on_json(dir,
+                       "import json, sys\n"
+                       "doc = json.load(open(sys.argv[1]))\n"
+                       "print([(m['kind'], m.get('gate', m.get('patchset')), m['outcome']) for m "
+                       "in doc['matches']])\n"
+                       "print([(u['line'], u['occurrences']) for u in doc['unexplained']])\n",
+                       json.out);
+    CHECK(parsed.out == "[('patchset', 'cmake-4-only', 'not-applicable'), ('gate', "
+                        "'python-3-12-needs-2-2', 'blocks')]\n"
                         "[(18, 2)]\n");
   }
 }
@@ -90,7 +104,8 @@ TEST_SUITE("e2e::facts") {
   TEST_CASE("facts: a misspelt --fact is warned about, and the command goes on") {
     TP_E2E_DIR(dir);
     const fs::path checkout = make_checkout(dir, "v2.0.1");
-    const Output list = torchpatch_in(checkout, {"--catalog", k_gates, "--fact", "pyton=3.12", "list"});
+    const Output list =
+        torchpatch_in(checkout, {"--catalog", k_gates, "--fact", "pyton=3.12", "list"});
     CHECK(list.code == 0);
     CHECK(list.err == "torchpatch: warning: --fact pyton=3.12: expected KEY=VALUE with KEY one of platform, "
                       "compiler, python, cmake, compiler_version, cuda, msvc, windows_sdk, msvc_env\n");

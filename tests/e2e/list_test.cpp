@@ -56,30 +56,32 @@ TEST_CASE("list: one line per patchset (outcome, id, what it would do) and per g
         "gate clear       vs2026-cuda-needs-2-9                         platform is linux, not one of windows\n");
 }
 
-TEST_CASE("list --verbose: every edit, exactly the summary apply --dry prints below its diff") {
-  TP_E2E_DIR(dir);
-  const fs::path checkout = make_checkout(dir, "v2.0.1");
-  fs::remove(checkout / "cmake/Modules/FindBLAS.cmake");
-  const Output verbose = torchpatch_in(checkout, {"--fact", "python=3.10", "list", "--verbose"});
-  CHECK(verbose.code == 0);
-  const Output dry = torchpatch_in(checkout, {"--fact", "python=3.10", "apply", "--dry"});
-  const std::size_t summary = dry.out.find("\nPyTorch v2.0.1 ");
-  REQUIRE(summary != std::string::npos);
-  CHECK(verbose.out == dry.out.substr(summary + 1));
-  CHECK(verbose.out.find("will-apply       cmake-minimum-3-5  CMake >= 4.0: raise cmake_minimum_required") ==
-        std::string::npos); // a conflict here: cmake-minimum-3-5 is file-missing
-  CHECK(verbose.out.find("\n    file-missing  include  cmake/Modules/FindBLAS.cmake") != std::string::npos);
-  CHECK(verbose.out.find("\n    will-apply  raise-minimum  third_party/") != std::string::npos);
-}
+  TEST_CASE("list --verbose: every edit, exactly the summary apply --dry prints below its diff") {
+    TP_E2E_DIR(dir);
+    const fs::path checkout = make_checkout(dir, "v2.0.1");
+    fs::remove(checkout / "cmake/Modules/FindBLAS.cmake");
+    const Output verbose = torchpatch_in(checkout, {"--fact", "python=3.10", "list", "--verbose"});
+    CHECK(verbose.code == 0);
+    const Output dry = torchpatch_in(checkout, {"--fact", "python=3.10", "apply", "--dry"});
+    const std::size_t summary = dry.out.find("\nPyTorch v2.0.1 ");
+    REQUIRE(summary != std::string::npos);
+    CHECK(verbose.out == dry.out.substr(summary + 1));
+    CHECK(verbose.out.find(
+              "will-apply       cmake-minimum-3-5  CMake >= 4.0: raise cmake_minimum_required") ==
+          std::string::npos); // a conflict here: cmake-minimum-3-5 is file-missing
+    CHECK(verbose.out.find("\n    file-missing  include  cmake/Modules/FindBLAS.cmake") !=
+          std::string::npos);
+    CHECK(verbose.out.find("\n    will-apply  raise-minimum  third_party/") != std::string::npos);
+  }
 
-TEST_CASE("list --format json: the plan report, --verbose or not") {
-  TP_E2E_DIR(dir);
-  const fs::path checkout = make_checkout(dir, "v2.6.0");
-  const Output json = torchpatch_in(checkout, {"list", "--format", "json"});
-  CHECK(json.code == 0);
-  CHECK(json.out.starts_with(R"({"schema_version":1,"action":"list",)"));
-  CHECK(torchpatch_in(checkout, {"list", "--verbose", "--format", "json"}).out == json.out);
-  CHECK(outcomes_of_json(dir, json.out) == expected_outcomes("v2.6.0"));
-}
+  TEST_CASE("list --format json: the plan report, --verbose or not") {
+    TP_E2E_DIR(dir);
+    const fs::path checkout = make_checkout(dir, "v2.6.0");
+    const Output json = torchpatch_in(checkout, {"list", "--format", "json"});
+    CHECK(json.code == 0);
+    CHECK(json.out.starts_with(R"({"schema_version":1,"action":"list",)"));
+    CHECK(torchpatch_in(checkout, {"list", "--verbose", "--format", "json"}).out == json.out);
+    CHECK(outcomes_of_json(dir, json.out) == expected_outcomes("v2.6.0"));
+  }
 
 } // TEST_SUITE

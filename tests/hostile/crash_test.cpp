@@ -53,19 +53,28 @@ CrashSetup crash_setup(const TempDir& dir) {
   gen.action = "kind = \"replace\"\ntext = \"bye\\nand a new line\"";
   RegexEdit ver;
   ver.pattern = "2\\.0\\.0a0";
-  s.catalog = write_catalog(dir, {{"gen.toml", regex_patchset("gen", gen)}, {"ver.toml", regex_patchset("ver", ver)}});
+  s.catalog = write_catalog(
+      dir, {{"gen.toml", regex_patchset("gen", gen)}, {"ver.toml", regex_patchset("ver", ver)}});
   return s;
 }
 
-Output run_binary(const CrashSetup& s, const std::string& command, const std::string& environment = "") {
-  return tp::e2e::shell(environment + " " + quote(tp::e2e::binary_path().string()) + " --color never -C " +
-                        quote(s.checkout.string()) + " --catalog " + quote(s.catalog.string()) + " " + command);
+Output run_binary(const CrashSetup& s, const std::string& command,
+                  const std::string& environment = "") {
+  return tp::e2e::shell(environment + " " + quote(tp::e2e::binary_path().string()) +
+                        " --color never -C " + quote(s.checkout.string()) + " --catalog " +
+                        quote(s.catalog.string()) + " " + command);
 }
 
 // Starts the binary with `command`, its output discarded; returns the child's pid.
 pid_t spawn_binary(const CrashSetup& s, const std::string& command) {
-  std::vector<std::string> words{tp::e2e::binary_path().string(), "--color", "never", "-C", s.checkout.string(),
-                                 "--catalog", s.catalog.string(), command};
+  std::vector<std::string> words{tp::e2e::binary_path().string(),
+                                 "--color",
+                                 "never",
+                                 "-C",
+                                 s.checkout.string(),
+                                 "--catalog",
+                                 s.catalog.string(),
+                                 command};
   std::vector<char*> argv;
   for (auto& w : words)
     argv.push_back(w.data());
@@ -97,7 +106,8 @@ std::chrono::microseconds time_of(const CrashSetup& s, const std::string& comman
   REQUIRE(::waitpid(pid, &status, 0) == pid);
   REQUIRE(WIFEXITED(status));
   REQUIRE(WEXITSTATUS(status) == 0);
-  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
+                                                               start);
 }
 
 // $TP_CRASH_SEED (a decimal number) when set, else a fresh seed.
@@ -116,8 +126,8 @@ unsigned crash_seed() {
 // from the journal entry written before the first file replacement until the commit.
 enum class Landed { before_the_writes, during_the_writes, after_the_commit };
 
-Landed where_the_kill_landed(const CrashSetup& s, const TreeHashes& at_start, const TreeHashes& at_kill,
-                             bool process_was_killed) {
+Landed where_the_kill_landed(const CrashSetup& s, const TreeHashes& at_start,
+                             const TreeHashes& at_kill, bool process_was_killed) {
   if (!process_was_killed)
     return Landed::after_the_commit; // it finished first
   auto journal = tp::txn::read_journal(s.checkout / ".git/torchpatch/journal");
@@ -125,7 +135,8 @@ Landed where_the_kill_landed(const CrashSetup& s, const TreeHashes& at_start, co
   if (*journal && (*journal)->pending != tp::txn::PendingTransaction::none)
     return Landed::during_the_writes;
   // Nothing pending: either nothing was written yet, or everything was and it committed.
-  return differences(at_start, at_kill) == "" ? Landed::before_the_writes : Landed::after_the_commit;
+  return differences(at_start, at_kill) == "" ? Landed::before_the_writes
+                                              : Landed::after_the_commit;
 }
 
 // True when a write's temporary (`.<name>.torchpatch-XXXXXX`) is in the tree: the kill landed
@@ -161,141 +172,151 @@ struct DelayWindow {
 
 TEST_SUITE("hostile::crash") {
 
-TEST_CASE("apply ended by the crash hook at random points, then revert: every byte back") {
-  TP_E2E_DIR(dir);
-  const CrashSetup s = crash_setup(dir);
-  const TreeHashes before = tree_hashes(dir.path());
-  const unsigned seed = crash_seed();
-  INFO("TP_CRASH_SEED=" << seed << " replays these crash points");
-  std::mt19937 generator(seed);
-  std::uniform_int_distribution<int> point(0, k_generated + 1);
-  for (int round = 0; round < 4; ++round) {
-    const int n = point(generator);
-    CAPTURE(n);
-    const Output killed = run_binary(s, "apply", "TORCHPATCH_TEST_CRASH_AFTER=" + std::to_string(n));
-    INFO("apply said: " << killed.out << killed.err);
-    REQUIRE(killed.code == 137);
-    const Output revert = run(s.checkout, s.catalog, {"revert"});
-    INFO("revert said: " << revert.out << revert.err);
-    CHECK(revert.code == 0);
-    CHECK(contains(revert.err, "an interrupted apply was rolled back"));
-    CHECK(differences(before, tree_hashes(dir.path())) == "");
+  TEST_CASE("apply ended by the crash hook at random points, then revert: every byte back") {
+    TP_E2E_DIR(dir);
+    const CrashSetup s = crash_setup(dir);
+    const TreeHashes before = tree_hashes(dir.path());
+    const unsigned seed = crash_seed();
+    INFO("TP_CRASH_SEED=" << seed << " replays these crash points");
+    std::mt19937 generator(seed);
+    std::uniform_int_distribution<int> point(0, k_generated + 1);
+    for (int round = 0; round < 4; ++round) {
+      const int n = point(generator);
+      CAPTURE(n);
+      const Output killed =
+          run_binary(s, "apply", "TORCHPATCH_TEST_CRASH_AFTER=" + std::to_string(n));
+      INFO("apply said: " << killed.out << killed.err);
+      REQUIRE(killed.code == 137);
+      const Output revert = run(s.checkout, s.catalog, {"revert"});
+      INFO("revert said: " << revert.out << revert.err);
+      CHECK(revert.code == 0);
+      CHECK(contains(revert.err, "an interrupted apply was rolled back"));
+      CHECK(differences(before, tree_hashes(dir.path())) == "");
+    }
   }
-}
 
-TEST_CASE("revert after an interrupted run says what recovery did (it used to say only 'nothing to revert')") {
-  TP_E2E_DIR(dir);
-  const CrashSetup s = crash_setup(dir);
-  REQUIRE(run_binary(s, "apply", "TORCHPATCH_TEST_CRASH_AFTER=3").code == 137);
-  const Output after_apply = run(s.checkout, s.catalog, {"revert"});
-  CHECK(after_apply.code == 0);
-  CHECK(after_apply.err == "torchpatch: an interrupted apply was rolled back (3 file(s) restored to their original bytes)\n");
-  CHECK(after_apply.out == "nothing to revert\n");
+  TEST_CASE("revert after an interrupted run says what recovery did (it used to say only 'nothing "
+            "to revert')") {
+    TP_E2E_DIR(dir);
+    const CrashSetup s = crash_setup(dir);
+    REQUIRE(run_binary(s, "apply", "TORCHPATCH_TEST_CRASH_AFTER=3").code == 137);
+    const Output after_apply = run(s.checkout, s.catalog, {"revert"});
+    CHECK(after_apply.code == 0);
+    CHECK(after_apply.err == "torchpatch: an interrupted apply was rolled back (3 file(s) restored "
+                             "to their original bytes)\n");
+    CHECK(after_apply.out == "nothing to revert\n");
 
-  REQUIRE(run(s.checkout, s.catalog, {"apply"}).code == 0);
-  REQUIRE(run_binary(s, "revert", "TORCHPATCH_TEST_CRASH_AFTER=5").code == 137);
-  const Output after_revert = run(s.checkout, s.catalog, {"revert"});
-  CHECK(after_revert.code == 0);
-  CHECK(after_revert.err == "torchpatch: an interrupted revert was completed (" + std::to_string(k_generated + 1 - 5) +
-                                " file(s) restored)\n");
-  CHECK(after_revert.out == "nothing to revert\n");
-}
-
-TEST_CASE("recovery removes the temporary that a write killed before its rename left beside a file") {
-  // A real SIGKILL can land between creating `.<name>.torchpatch-XXXXXX` and renaming it over the
-  // file; the tree must come back without it. Deterministic here: the hook, then the litter.
-  TP_E2E_DIR(dir);
-  const CrashSetup s = crash_setup(dir);
-  const TreeHashes before = tree_hashes(dir.path());
-  REQUIRE(run_binary(s, "apply", "TORCHPATCH_TEST_CRASH_AFTER=2").code == 137);
-  tp::e2e::write_bytes(s.checkout / "gen/.f120.txt.torchpatch-Ab12Yz", "half written");
-  tp::e2e::write_bytes(s.checkout / ".version.txt.torchpatch-QQQQQQ", "");
-  // Not a temporary of a journal file: left alone.
-  tp::e2e::write_bytes(s.checkout / "gen/.f120.txt.torchpatch-notmine", "someone's");
-  const Output revert = run(s.checkout, s.catalog, {"revert"});
-  CHECK(revert.code == 0);
-  const TreeHashes after = tree_hashes(dir.path());
-  const std::string kept = "checkout/gen/.f120.txt.torchpatch-notmine";
-  REQUIRE(after.count(kept) == 1);
-  CHECK(differences(before, after) == kept + ": added (" + after.at(kept) + ")\n");
-}
-
-TEST_CASE("revert ended by the crash hook at random points, then revert again: every byte back") {
-  TP_E2E_DIR(dir);
-  const CrashSetup s = crash_setup(dir);
-  const TreeHashes before = tree_hashes(dir.path());
-  const unsigned seed = crash_seed();
-  INFO("TP_CRASH_SEED=" << seed << " replays these crash points");
-  std::mt19937 generator(seed);
-  std::uniform_int_distribution<int> point(0, k_generated + 1);
-  for (int round = 0; round < 3; ++round) {
-    const int n = point(generator);
-    CAPTURE(n);
     REQUIRE(run(s.checkout, s.catalog, {"apply"}).code == 0);
-    const Output killed = run_binary(s, "revert", "TORCHPATCH_TEST_CRASH_AFTER=" + std::to_string(n));
-    INFO("revert said: " << killed.out << killed.err);
-    REQUIRE(killed.code == 137);
-    const Output revert = run(s.checkout, s.catalog, {"revert"});
-    INFO("second revert said: " << revert.out << revert.err);
-    CHECK(revert.code == 0);
-    CHECK(differences(before, tree_hashes(dir.path())) == "");
-    CHECK_FALSE(fs::exists(s.checkout / ".git/torchpatch/journal"));
+    REQUIRE(run_binary(s, "revert", "TORCHPATCH_TEST_CRASH_AFTER=5").code == 137);
+    const Output after_revert = run(s.checkout, s.catalog, {"revert"});
+    CHECK(after_revert.code == 0);
+    CHECK(after_revert.err == "torchpatch: an interrupted revert was completed (" +
+                                  std::to_string(k_generated + 1 - 5) + " file(s) restored)\n");
+    CHECK(after_revert.out == "nothing to revert\n");
   }
-}
 
-TEST_CASE("apply and revert killed with a real SIGKILL after a random delay, then revert: every byte back") {
-  TP_E2E_DIR(dir);
-  const CrashSetup s = crash_setup(dir);
-  const TreeHashes before = tree_hashes(dir.path());
-  const unsigned seed = crash_seed();
-  INFO("TP_CRASH_SEED=" << seed << " replays the first delays (later ones follow where kills landed)");
-  std::mt19937 generator(seed);
-  // How long a whole run takes here: the first delays are spread over it (and a little past it).
-  const long apply_time = time_of(s, "apply").count();
-  const long revert_time = time_of(s, "revert").count();
-  REQUIRE(differences(before, tree_hashes(dir.path())) == "");
-  DelayWindow windows[2] = {{0, apply_time * 11 / 10, apply_time * 11 / 10},
-                            {0, revert_time * 11 / 10, revert_time * 11 / 10}};
-  // At least 8 kills, and more until one lands during the writes: a kill before them or after
-  // the commit leaves nothing to recover and would prove nothing.
-  constexpr int k_least_rounds = 8;
-  constexpr int k_most_rounds = 60;
-  int landed[3] = {0, 0, 0}; // per Landed
-  const auto during = static_cast<int>(Landed::during_the_writes);
-  int inside_a_file_write = 0;
-  int round = 0;
-  for (; round < k_most_rounds && (round < k_least_rounds || landed[during] == 0); ++round) {
-    const bool kill_revert = round % 2 == 1;
-    DelayWindow& window = windows[kill_revert ? 1 : 0];
-    std::uniform_int_distribution<long> delay(window.first, window.last);
-    const std::chrono::microseconds wait{delay(generator)};
-    CAPTURE(round);
-    CAPTURE(wait.count());
-    if (kill_revert)
+  TEST_CASE(
+      "recovery removes the temporary that a write killed before its rename left beside a file") {
+    // A real SIGKILL can land between creating `.<name>.torchpatch-XXXXXX` and renaming it over the
+    // file; the tree must come back without it. Deterministic here: the hook, then the litter.
+    TP_E2E_DIR(dir);
+    const CrashSetup s = crash_setup(dir);
+    const TreeHashes before = tree_hashes(dir.path());
+    REQUIRE(run_binary(s, "apply", "TORCHPATCH_TEST_CRASH_AFTER=2").code == 137);
+    tp::e2e::write_bytes(s.checkout / "gen/.f120.txt.torchpatch-Ab12Yz", "half written");
+    tp::e2e::write_bytes(s.checkout / ".version.txt.torchpatch-QQQQQQ", "");
+    // Not a temporary of a journal file: left alone.
+    tp::e2e::write_bytes(s.checkout / "gen/.f120.txt.torchpatch-notmine", "someone's");
+    const Output revert = run(s.checkout, s.catalog, {"revert"});
+    CHECK(revert.code == 0);
+    const TreeHashes after = tree_hashes(dir.path());
+    const std::string kept = "checkout/gen/.f120.txt.torchpatch-notmine";
+    REQUIRE(after.count(kept) == 1);
+    CHECK(differences(before, after) == kept + ": added (" + after.at(kept) + ")\n");
+  }
+
+  TEST_CASE("revert ended by the crash hook at random points, then revert again: every byte back") {
+    TP_E2E_DIR(dir);
+    const CrashSetup s = crash_setup(dir);
+    const TreeHashes before = tree_hashes(dir.path());
+    const unsigned seed = crash_seed();
+    INFO("TP_CRASH_SEED=" << seed << " replays these crash points");
+    std::mt19937 generator(seed);
+    std::uniform_int_distribution<int> point(0, k_generated + 1);
+    for (int round = 0; round < 3; ++round) {
+      const int n = point(generator);
+      CAPTURE(n);
       REQUIRE(run(s.checkout, s.catalog, {"apply"}).code == 0);
-    const TreeHashes at_start = tree_hashes(s.checkout);
-    const bool killed = kill_after(spawn_binary(s, kill_revert ? "revert" : "apply"), wait);
-    const TreeHashes at_kill = tree_hashes(s.checkout);
-    const Landed where = where_the_kill_landed(s, at_start, at_kill, killed);
-    ++landed[static_cast<int>(where)];
-    if (where == Landed::during_the_writes && temporary_left(at_kill))
-      ++inside_a_file_write;
-    window.narrow(where, wait.count());
-
-    const Output revert = run(s.checkout, s.catalog, {"revert"});
-    INFO("revert said: " << revert.out << revert.err);
-    CHECK(revert.code == 0);
-    if (where == Landed::during_the_writes)
-      CHECK(contains(revert.err, kill_revert ? "an interrupted revert was completed" : "an interrupted apply was rolled back"));
-    CHECK(differences(before, tree_hashes(dir.path())) == "");
-    CHECK_FALSE(fs::exists(s.checkout / ".git/torchpatch/journal"));
+      const Output killed =
+          run_binary(s, "revert", "TORCHPATCH_TEST_CRASH_AFTER=" + std::to_string(n));
+      INFO("revert said: " << killed.out << killed.err);
+      REQUIRE(killed.code == 137);
+      const Output revert = run(s.checkout, s.catalog, {"revert"});
+      INFO("second revert said: " << revert.out << revert.err);
+      CHECK(revert.code == 0);
+      CHECK(differences(before, tree_hashes(dir.path())) == "");
+      CHECK_FALSE(fs::exists(s.checkout / ".git/torchpatch/journal"));
+    }
   }
-  const std::string summary = std::to_string(round) + " kills: " + std::to_string(landed[0]) + " before the writes, " +
-                              std::to_string(landed[during]) + " during them (" + std::to_string(inside_a_file_write) +
-                              " inside one file's write), " + std::to_string(landed[2]) + " after the commit";
-  MESSAGE(summary);
-  CHECK_MESSAGE(landed[during] > 0, "no kill landed during the writes, so recovery was never tested: " << summary);
-}
+
+  TEST_CASE("apply and revert killed with a real SIGKILL after a random delay, then revert: every "
+            "byte back") {
+    TP_E2E_DIR(dir);
+    const CrashSetup s = crash_setup(dir);
+    const TreeHashes before = tree_hashes(dir.path());
+    const unsigned seed = crash_seed();
+    INFO("TP_CRASH_SEED=" << seed
+                          << " replays the first delays (later ones follow where kills landed)");
+    std::mt19937 generator(seed);
+    // How long a whole run takes here: the first delays are spread over it (and a little past it).
+    const long apply_time = time_of(s, "apply").count();
+    const long revert_time = time_of(s, "revert").count();
+    REQUIRE(differences(before, tree_hashes(dir.path())) == "");
+    DelayWindow windows[2] = {{0, apply_time * 11 / 10, apply_time * 11 / 10},
+                              {0, revert_time * 11 / 10, revert_time * 11 / 10}};
+    // At least 8 kills, and more until one lands during the writes: a kill before them or after
+    // the commit leaves nothing to recover and would prove nothing.
+    constexpr int k_least_rounds = 8;
+    constexpr int k_most_rounds = 60;
+    int landed[3] = {0, 0, 0}; // per Landed
+    const auto during = static_cast<int>(Landed::during_the_writes);
+    int inside_a_file_write = 0;
+    int round = 0;
+    for (; round < k_most_rounds && (round < k_least_rounds || landed[during] == 0); ++round) {
+      const bool kill_revert = round % 2 == 1;
+      DelayWindow& window = windows[kill_revert ? 1 : 0];
+      std::uniform_int_distribution<long> delay(window.first, window.last);
+      const std::chrono::microseconds wait{delay(generator)};
+      CAPTURE(round);
+      CAPTURE(wait.count());
+      if (kill_revert)
+        REQUIRE(run(s.checkout, s.catalog, {"apply"}).code == 0);
+      const TreeHashes at_start = tree_hashes(s.checkout);
+      const bool killed = kill_after(spawn_binary(s, kill_revert ? "revert" : "apply"), wait);
+      const TreeHashes at_kill = tree_hashes(s.checkout);
+      const Landed where = where_the_kill_landed(s, at_start, at_kill, killed);
+      ++landed[static_cast<int>(where)];
+      if (where == Landed::during_the_writes && temporary_left(at_kill))
+        ++inside_a_file_write;
+      window.narrow(where, wait.count());
+
+      const Output revert = run(s.checkout, s.catalog, {"revert"});
+      INFO("revert said: " << revert.out << revert.err);
+      CHECK(revert.code == 0);
+      if (where == Landed::during_the_writes)
+        CHECK(contains(revert.err, kill_revert ? "an interrupted revert was completed"
+                                               : "an interrupted apply was rolled back"));
+      CHECK(differences(before, tree_hashes(dir.path())) == "");
+      CHECK_FALSE(fs::exists(s.checkout / ".git/torchpatch/journal"));
+    }
+    const std::string summary =
+        std::to_string(round) + " kills: " + std::to_string(landed[0]) + " before the writes, " +
+        std::to_string(landed[during]) + " during them (" + std::to_string(inside_a_file_write) +
+        " inside one file's write), " + std::to_string(landed[2]) + " after the commit";
+    MESSAGE(summary);
+    CHECK_MESSAGE(landed[during] > 0,
+                  "no kill landed during the writes, so recovery was never tested: " << summary);
+  }
 
 } // TEST_SUITE
 

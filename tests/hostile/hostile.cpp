@@ -16,10 +16,12 @@ fs::path write_catalog(const TempDir& dir, const std::map<std::string, std::stri
 }
 
 std::string regex_patchset(const std::string& id, const RegexEdit& edit) {
-  return "id = \"" + id + "\"\ntitle = \"hostile " + id + "\"\nversions = \">=1.0\"\nwhy = \"test\"\n\n" +
+  return "id = \"" + id + "\"\ntitle = \"hostile " + id +
+         "\"\nversions = \">=1.0\"\nwhy = \"test\"\n\n" +
          "[[edits]]\nname = \"e\"\nfiles = " + edit.files + "\nmatches = " + edit.matches +
-         "\n[edits.anchor]\nkind = \"regex\"\npattern = '''" + edit.pattern + "'''\n[edits.action]\n" +
-         edit.action + "\n[edits.applied]\nkind = \"regex\"\npattern = '''" + edit.applied + "'''\n";
+         "\n[edits.anchor]\nkind = \"regex\"\npattern = '''" + edit.pattern +
+         "'''\n[edits.action]\n" + edit.action +
+         "\n[edits.applied]\nkind = \"regex\"\npattern = '''" + edit.applied + "'''\n";
 }
 
 namespace {
@@ -46,7 +48,8 @@ std::string file_hash(const fs::path& file) {
 
 TreeHashes tree_hashes(const fs::path& root) {
   TreeHashes out;
-  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator(); ++it) {
+  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
+       ++it) {
     const std::string relative = fs::relative(it->path(), root).generic_string();
     if (it->path().filename() == ".git") {
       if (it->is_directory() && !it->is_symlink())
@@ -60,8 +63,8 @@ TreeHashes tree_hashes(const fs::path& root) {
     } else if (it->is_regular_file()) {
       const bool executable =
           (fs::status(it->path()).permissions() & fs::perms::owner_exec) != fs::perms::none;
-      out[relative] = "file " + std::to_string(fs::file_size(it->path())) + " " + file_hash(it->path()) +
-                      (executable ? " x" : " -");
+      out[relative] = "file " + std::to_string(fs::file_size(it->path())) + " " +
+                      file_hash(it->path()) + (executable ? " x" : " -");
     } else {
       out[relative] = "other";
     }
@@ -84,7 +87,8 @@ std::string differences(const TreeHashes& before, const TreeHashes& after) {
   return out;
 }
 
-Output run(const fs::path& checkout, const fs::path& catalog, const std::vector<std::string>& args) {
+Output run(const fs::path& checkout, const fs::path& catalog,
+           const std::vector<std::string>& args) {
   std::vector<std::string> all{"--catalog", catalog.string()};
   all.insert(all.end(), args.begin(), args.end());
   return e2e::torchpatch_in(checkout, all);

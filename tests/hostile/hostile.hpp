@@ -22,9 +22,9 @@ fs::path write_catalog(const TempDir& dir, const std::map<std::string, std::stri
 
 struct RegexEdit {
   std::string files = "[\"version.txt\"]"; // a TOML array
-  std::string pattern;                      // RE2, written as a TOML literal string
+  std::string pattern;                     // RE2, written as a TOML literal string
   std::string action = "kind = \"replace\"\ntext = \"patched\"";
-  std::string matches = "1";                // TOML value: 1, "any", ">=2"
+  std::string matches = "1"; // TOML value: 1, "any", ">=2"
   std::string applied = "NEVER-APPLIED-MARKER";
 };
 

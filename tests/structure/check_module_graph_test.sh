@@ -8,7 +8,7 @@ command -v python3 >/dev/null || { echo "FAIL python3 not found"; exit 1; }
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 failed=0
 
-fresh() { rm -rf "$tmp/t"; mkdir -p "$tmp/t"; cp -R "$here/src" "$here/ARCHITECTURE.md" "$tmp/t/"; }
+fresh() { rm -rf "$tmp/t"; mkdir -p "$tmp/t"; cp -R "$here/src" "$here/tests" "$here/fuzz" "$here/ARCHITECTURE.md" "$tmp/t/"; }
 check() { python3 "$script" --root "$tmp/t" >"$tmp/out" 2>&1; }
 # expect_problem WHAT TEXT: the check fails and says TEXT.
 expect_problem() {
@@ -79,6 +79,27 @@ fresh
 sed -i 's/^\(| [0-9]* | `repo` | \)/\1text, /' "$tmp/t/ARCHITECTURE.md"
 grep -q '| `repo` | text, ' "$tmp/t/ARCHITECTURE.md" || { echo "FAIL the hand edit of repo's row did not take"; failed=$((failed + 1)); }
 expect_problem "ARCHITECTURE.md's table edited by hand" "ARCHITECTURE.md: the module graph block is not the graph"
+
+# The test binaries and fuzz targets: each links the modules its files include, itself.
+fresh
+sed -i 's/^\(target_link_libraries(tp_unit_tests PRIVATE .*\) tp_repo /\1 /' "$tmp/t/tests/CMakeLists.txt"
+expect_problem "a unit test includes a module its binary does not link" \
+  "but tp_unit_tests does not link tp_repo (tests/CMakeLists.txt:$(grep -n -m1 'target_link_libraries(tp_unit_tests' "$tmp/t/tests/CMakeLists.txt" | cut -d: -f1))"
+
+fresh
+sed -i '1a #include "engine/plan.hpp"' "$tmp/t/tests/e2e/checkout.hpp"
+expect_problem "a header of the e2e tests includes a module only reachable through tp_cli's PUBLIC links" \
+  'tests/e2e/checkout.hpp:2: includes "engine/plan.hpp", but tp_e2e_tests does not link tp_engine'
+
+fresh
+sed -i 's/^tp_fuzz_target(cmake_lexer LIBS tp_anchor)/tp_fuzz_target(cmake_lexer LIBS tp_anchor tp_repo)/' "$tmp/t/fuzz/CMakeLists.txt"
+expect_problem "a fuzz target links a module none of its files includes" \
+  "fuzz/CMakeLists.txt:$(grep -n -m1 '^tp_fuzz_target(cmake_lexer' "$tmp/t/fuzz/CMakeLists.txt" | cut -d: -f1): fuzz_cmake_lexer links tp_repo, but none of its files includes it"
+
+fresh
+sed -i '1a #include <re2/re2.h>' "$tmp/t/fuzz/version_fuzz.cpp"
+expect_problem "a fuzz target includes a third-party header it does not link" \
+  'fuzz/version_fuzz.cpp:2: includes <re2/re2.h> from tp_re2, which fuzz_version does not link'
 
 echo "check_module_graph_test: $([ "$failed" -eq 0 ] && echo passed || echo "$failed FAILED")"
 [ "$failed" -eq 0 ]

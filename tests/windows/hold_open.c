@@ -45,7 +45,8 @@ int wmain(int argc, wchar_t** argv) {
   wchar_t held[MAX_PATH + 16], release[MAX_PATH + 16];
   swprintf(held, MAX_PATH + 16, L"%ls\\held", argv[3]);
   swprintf(release, MAX_PATH + 16, L"%ls\\release", argv[3]);
-  HANDLE marker = CreateFileW(held, GENERIC_WRITE, 0, NULL, CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, NULL);
+  HANDLE marker =
+      CreateFileW(held, GENERIC_WRITE, 0, NULL, CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, NULL);
   if (marker == INVALID_HANDLE_VALUE) {
     fwprintf(stderr, L"tp_hold_open: cannot create %ls: error %lu\n", held, GetLastError());
     return 1;

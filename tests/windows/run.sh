@@ -389,6 +389,56 @@ case_non_ascii_paths() {
   check "revert restores every byte" same_tree "$co" "$pristine"
 }
 
+# Every argument that names a path, each a non-ASCII name holding a space: -C, --catalog (list,
+# lint, new), explain LOG, query FILE, new --file/--before/--after, matrix (-C), export DIR.
+case_path_arguments() {
+  local parent="$work/données über"
+  mkdir -p "$parent"
+  local co; co="$(checkout 'arbeits baum ü' v2.0.1 "$parent")" || { case_failed=1; return; }
+  local c; c="$(win_path "$co")"
+  local catalog="$parent/katalog é ß"
+  cp -R "$tp_repo/patchsets" "$catalog"
+
+  tp -C "$c" --catalog "$(win_path "$catalog")" list
+  expect_status 0
+  check "list -C and --catalog: setuptools-msvccompiler will apply" grep -qE '^will-apply +setuptools-msvccompiler ' "$out"
+  tp --catalog "$(win_path "$catalog")" lint
+  expect_status 0
+  check "lint --catalog reads every patchset" contains "$out" ": no problems"
+
+  printf 'building\nAttributeError: module '"'"'distutils'"'"' has no attribute '"'"'_msvccompiler'"'"'\n' >"$parent/bau protokoll ü.log"
+  tp -C "$c" explain "$(win_path "$parent/bau protokoll ü.log")"
+  expect_status 0
+  check "explain LOG names the patchset" contains "$out" "setuptools-msvccompiler: "
+  check "explain LOG checks it against -C" contains "$out" "this checkout: applies"
+
+  cp "$co/tools/build_pytorch_libs.py" "$parent/quelle ü.py"
+  tp query --regex "$(win_path "$parent/quelle ü.py")" 'from setuptools import distutils'
+  expect_status 0
+  check "query FILE finds the line" contains "$out" "1 match"
+  check "query FILE names the file as given" contains "$out" "quelle ü.py:"
+
+  printf 'int größe = 1;\n' >"$parent/vorher ü.cpp"
+  printf 'int größe = 2;\n' >"$parent/nachher ü.cpp"
+  tp -C "$c" --catalog "$(win_path "$catalog")" new neu-ü --file 'torch/csrc/neue datei ü.cpp' \
+    --before "$(win_path "$parent/vorher ü.cpp")" --after "$(win_path "$parent/nachher ü.cpp")"
+  expect_status 0
+  check "new wrote the patchset into --catalog" test -f "$catalog/neu-ü.toml"
+  check "new wrote the case's before/ file at --file's path" \
+    test -n "$(find "$catalog/cases/neu-ü" -path '*/before/torch/csrc/neue datei ü.cpp' -print -quit)"
+  check "the case's after/ file holds --after's bytes" \
+    bash -c "cmp -s \"\$(find '$catalog/cases/neu-ü' -path '*/after/torch/csrc/neue datei ü.cpp' -print -quit)\" '$parent/nachher ü.cpp'"
+
+  tp -C "$c" matrix --revs v2.0.1
+  expect_status 0
+  check "matrix -C plans the revision" grep -qE '^setuptools-msvccompiler +will-apply' "$out"
+
+  tp -C "$c" export "$(win_path "$parent/serie ö")"
+  expect_status 0
+  check "export DIR wrote the series" test -f "$parent/serie ö/series"
+  check "export DIR says where" contains "$out" "serie ö"
+}
+
 # The lock: while another process holds it, apply waits, then says so and changes nothing.
 case_lock_held() {
   local co; co="$(checkout locked v2.0.1)"
@@ -422,7 +472,7 @@ case_journal() {
 
 for name in version list apply_cycle crlf_checkout crlf_windows_patchsets export exit_codes windows_paths \
             sharing_violation held_for_reading read_only_file long_paths non_ascii_paths \
-            lock_held journal; do
+            path_arguments lock_held journal; do
   run_case "$name"
 done
 echo "$passed passed, $failed failed"

@@ -105,7 +105,8 @@ TEST_SUITE("anchor::regex") {
     CHECK_FALSE(compiled(regex_spec("x")).prefilter_is_case_insensitive());
   }
 
-  TEST_CASE("compile: an invalid regex is described in the author's text, without the implied (?m)") {
+  TEST_CASE(
+      "compile: an invalid regex is described in the author's text, without the implied (?m)") {
     auto result = tp::anchor::CompiledAnchor::compile(regex_spec("ol(d"), {});
     auto* error = std::get_if<tp::anchor::CompileError>(&result);
     REQUIRE(error != nullptr);
@@ -127,7 +128,8 @@ TEST_SUITE("anchor::regex") {
     CHECK(required_literal_of("xé?") == "x");
   }
 
-  TEST_CASE("required_literal_of: an escape's arguments are not text (\\x27s once required \"27s\")") {
+  TEST_CASE(
+      "required_literal_of: an escape's arguments are not text (\\x27s once required \"27s\")") {
     CHECK(required_literal_of(R"(it\x27s fine)") == "s fine");
     CHECK(required_literal_of(R"(ab\x{263a}cd)") == "ab");
     CHECK(required_literal_of(R"(\pLxyz)") == "xyz");

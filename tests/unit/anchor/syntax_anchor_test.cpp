@@ -221,7 +221,8 @@ class ForkedSubgraphSRLauncher {
 } // namespace torch::jit
 )";
 
-  TEST_CASE("find: with no match, an error far from every place the named construct could be does not degrade") {
+  TEST_CASE("find: with no match, an error far from every place the named construct could be does "
+            "not degrade") {
     auto spec = syntax_spec(Language::cpp, std::string(k_launcher_query), "class");
     spec.within = R"(\Aclass\s+(?P<macro>TORCH_API\s+))";
     spec.within_group = "macro";
@@ -250,7 +251,8 @@ class ForkedSubgraphSRLauncher {
     CHECK(result.parse_degraded);
   }
 
-  TEST_CASE("find: parse-degraded anywhere in the file when nothing matches and the query names nothing") {
+  TEST_CASE("find: parse-degraded anywhere in the file when nothing matches and the query names "
+            "nothing") {
     const std::string_view text = "def f(:\n    pass\n";
     const auto result =
         compiled(syntax_spec(Language::python, "(class_definition name: (identifier) @c)"))

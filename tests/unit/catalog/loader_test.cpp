@@ -28,7 +28,9 @@ kind = "regex"
 pattern = '''new'''
 )";
 
-std::string render(const LoadResult& r) { return tp::render_all(r.diagnostics); }
+std::string render(const LoadResult& r) {
+  return tp::render_all(r.diagnostics);
+}
 
 LoadResult load_with(const std::string& name, const std::string& text) {
   return load_catalog({{"catalog.toml", k_catalog_toml}, {name, text}}, "test");
@@ -60,9 +62,10 @@ TEST_SUITE("catalog::load_catalog") {
 
   TEST_CASE("load_catalog: an unknown key gets a did-you-mean") {
     auto r = load_with("p.toml", replace(k_good, "references =", "refrences ="));
-    CHECK(render(r) == "p.toml:6:1: error: unknown key 'refrences' in a patchset; did you mean 'references'?\n"
-                       "  refrences = [\"ref\"]\n"
-                       "  ^\n");
+    CHECK(render(r) ==
+          "p.toml:6:1: error: unknown key 'refrences' in a patchset; did you mean 'references'?\n"
+          "  refrences = [\"ref\"]\n"
+          "  ^\n");
   }
 
   TEST_CASE("load_catalog: a wrong type says what was expected") {
@@ -79,31 +82,37 @@ TEST_SUITE("catalog::load_catalog") {
     CHECK(out.find("missing )") != std::string::npos);
   }
 
-  TEST_CASE("load_catalog: a cmake anchor takes `arguments` and a `target` group; a bad `arguments` "
-            "regex points at its line") {
-    const std::string cmake_anchor = "kind = \"cmake\"\ncommands = [\"cmake_policy\"]\n"
-                                     "arguments = '''SET CMP0025 (?P<setting>OLD)'''\ntarget = \"setting\"";
+  TEST_CASE(
+      "load_catalog: a cmake anchor takes `arguments` and a `target` group; a bad `arguments` "
+      "regex points at its line") {
+    const std::string cmake_anchor =
+        "kind = \"cmake\"\ncommands = [\"cmake_policy\"]\n"
+        "arguments = '''SET CMP0025 (?P<setting>OLD)'''\ntarget = \"setting\"";
     const std::string regex_anchor = "kind = \"regex\"\npattern = '''old'''";
     auto good = load_with("p.toml", replace(k_good, regex_anchor, cmake_anchor));
     CHECK(render(good) == "");
     REQUIRE(good.catalog.patchsets.size() == 1);
-    CHECK(good.catalog.patchsets[0].edits[0].anchor->spec().arguments == "SET CMP0025 (?P<setting>OLD)");
-    auto bad = load_with("p.toml", replace(k_good, regex_anchor,
-                                           replace(cmake_anchor, "(?P<setting>OLD)", "(?P<setting>OLD")));
+    CHECK(good.catalog.patchsets[0].edits[0].anchor->spec().arguments ==
+          "SET CMP0025 (?P<setting>OLD)");
+    auto bad =
+        load_with("p.toml", replace(k_good, regex_anchor,
+                                    replace(cmake_anchor, "(?P<setting>OLD)", "(?P<setting>OLD")));
     CHECK(render(bad).rfind("p.toml:14:", 0) == 0);
     CHECK(render(bad).find("missing )") != std::string::npos);
   }
 
   TEST_CASE("load_catalog: an invalid version specifier points at the clause") {
     auto r = load_with("p.toml", replace(k_good, "\">=1.12\"", "\">=1.12, 2.0\""));
-    CHECK(render(r) == "p.toml:3:21: error: invalid version specifier: expected a comparison (>=, <=, "
-                       "==, !=, >, <) before a version\n"
-                       "  versions = \">=1.12, 2.0\"\n"
-                       "                      ^\n");
+    CHECK(render(r) ==
+          "p.toml:3:21: error: invalid version specifier: expected a comparison (>=, <=, "
+          "==, !=, >, <) before a version\n"
+          "  versions = \">=1.12, 2.0\"\n"
+          "                      ^\n");
   }
 
   TEST_CASE("load_catalog: every problem is reported, not just the first") {
-    std::string two = replace(replace(k_good, "title =", "titel ="), "kind = \"replace\"", "kind = \"swap\"");
+    std::string two =
+        replace(replace(k_good, "title =", "titel ="), "kind = \"replace\"", "kind = \"swap\"");
     auto r = load_with("p.toml", two);
     CHECK(r.diagnostics.size() == 3); // unknown 'titel', missing 'title', unknown action kind
     CHECK(render(r).find("unknown action kind 'swap'") != std::string::npos);
@@ -118,7 +127,8 @@ TEST_SUITE("catalog::load_catalog") {
   }
 
   TEST_CASE("load_catalog: duplicate ids name the first file") {
-    auto r = load_catalog({{"catalog.toml", k_catalog_toml}, {"a.toml", k_good}, {"b.toml", k_good}}, "test");
+    auto r = load_catalog(
+        {{"catalog.toml", k_catalog_toml}, {"a.toml", k_good}, {"b.toml", k_good}}, "test");
     CHECK(render(r).find("patchset id 'good' is already used by a.toml") != std::string::npos);
     CHECK(r.catalog.patchsets.size() == 1);
   }
@@ -157,17 +167,23 @@ satisfied_by = ["<stdint.h>"]
   }
 
   TEST_CASE("load_catalog: a malformed header points at the offending character") {
-    auto r = load_with("inc.toml", replace(k_ensure, "header = \"<cstdint>\"", "header = \"<cstdint\""));
-    CHECK(render(r) == "inc.toml:11:18: error: invalid include '<cstdint': an include name that "
-                       "starts with '<' ends with '>'\n  header = \"<cstdint\"\n                   ^\n");
+    auto r =
+        load_with("inc.toml", replace(k_ensure, "header = \"<cstdint>\"", "header = \"<cstdint\""));
+    CHECK(render(r) ==
+          "inc.toml:11:18: error: invalid include '<cstdint': an include name that "
+          "starts with '<' ends with '>'\n  header = \"<cstdint\"\n                   ^\n");
     auto s = load_with("inc.toml", replace(k_ensure, "\"<stdint.h>\"", "\"stdint.h\""));
     INFO(render(s));
     CHECK(render(s).rfind("inc.toml:12:18: error: invalid include 'stdint.h'", 0) == 0);
   }
 
   TEST_CASE("load_catalog: other actions still need their anchor") {
-    auto r = load_with("inc.toml", replace(k_ensure, "kind = \"ensure-include\"\nheader = \"<cstdint>\"\nsatisfied_by = [\"<stdint.h>\"]",
-                                           "kind = \"delete\""));
+    auto r = load_with(
+        "inc.toml",
+        replace(
+            k_ensure,
+            "kind = \"ensure-include\"\nheader = \"<cstdint>\"\nsatisfied_by = [\"<stdint.h>\"]",
+            "kind = \"delete\""));
     CHECK(render(r).find("has no [edits.anchor]") != std::string::npos);
   }
 }
@@ -201,15 +217,16 @@ compiler = ["gcc"]
           "g.toml:9:1: error: unknown key 'pyton' in [conditions]; did you mean 'python'?\n"
           "  pyton = \">=3.12\"\n  ^\n");
     INFO(render(load_with("g.toml", replace(k_gate, "\">=3.12\"", "\">=3.x\""))));
-    CHECK(render(load_with("g.toml", replace(k_gate, "\">=3.12\"", "\">=3.x\""))).rfind(
-              "g.toml:9:11: error: invalid version specifier", 0) == 0);
-    CHECK(render(load_with("g.toml", replace(k_gate, "\">=3.12\"", "[\"3.12\"]"))).rfind(
-              "g.toml:9:10: error: 'python' takes a version specifier string", 0) == 0);
-    CHECK(render(load_with("g.toml", replace(k_gate, "kind = \"gate\"", "kind = \"gat\""))).rfind(
-              "g.toml:2:8: error: unknown entry kind 'gat'", 0) == 0);
-    CHECK(render(load_with("g.toml", replace(k_gate, "lifted_in = \"2.2\"", "lifted_in = \"soon\""))).rfind(
-              "g.toml:5:13: error: 'lifted_in' must be a version", 0) == 0);
-    CHECK(render(load_with("g.toml", k_gate + "\n[[edits]]\nname = \"e\"\n")).find(
-              "unknown key 'edits' in a gate") != std::string::npos);
+    CHECK(render(load_with("g.toml", replace(k_gate, "\">=3.12\"", "\">=3.x\"")))
+              .rfind("g.toml:9:11: error: invalid version specifier", 0) == 0);
+    CHECK(render(load_with("g.toml", replace(k_gate, "\">=3.12\"", "[\"3.12\"]")))
+              .rfind("g.toml:9:10: error: 'python' takes a version specifier string", 0) == 0);
+    CHECK(render(load_with("g.toml", replace(k_gate, "kind = \"gate\"", "kind = \"gat\"")))
+              .rfind("g.toml:2:8: error: unknown entry kind 'gat'", 0) == 0);
+    CHECK(
+        render(load_with("g.toml", replace(k_gate, "lifted_in = \"2.2\"", "lifted_in = \"soon\"")))
+            .rfind("g.toml:5:13: error: 'lifted_in' must be a version", 0) == 0);
+    CHECK(render(load_with("g.toml", k_gate + "\n[[edits]]\nname = \"e\"\n"))
+              .find("unknown key 'edits' in a gate") != std::string::npos);
   }
 }

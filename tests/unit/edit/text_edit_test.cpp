@@ -5,7 +5,8 @@
 using tp::edit::TextEdit;
 
 TEST_SUITE("edit::TextEdit") {
-  TEST_CASE("overlaps: touching ranges do not conflict; shared bytes and shared insertion points do") {
+  TEST_CASE(
+      "overlaps: touching ranges do not conflict; shared bytes and shared insertion points do") {
     CHECK_FALSE(tp::edit::overlaps({0, 3, "", "a"}, {3, 5, "", "b"}));
     CHECK(tp::edit::overlaps({0, 4, "", "a"}, {3, 5, "", "b"}));
     CHECK(tp::edit::overlaps({2, 2, "x", "a"}, {2, 2, "y", "b"}));
@@ -14,7 +15,8 @@ TEST_SUITE("edit::TextEdit") {
   }
 
   TEST_CASE("find_overlaps: names each overlapping pair once") {
-    std::vector<TextEdit> edits{{10, 20, "", "a"}, {0, 5, "", "b"}, {15, 16, "", "c"}, {5, 10, "", "d"}};
+    std::vector<TextEdit> edits{
+        {10, 20, "", "a"}, {0, 5, "", "b"}, {15, 16, "", "c"}, {5, 10, "", "d"}};
     auto pairs = tp::edit::find_overlaps(edits);
     REQUIRE(pairs.size() == 1);
     CHECK(pairs[0] == std::pair<std::size_t, std::size_t>{0, 2});

@@ -53,13 +53,15 @@ TEST_SUITE("engine::plan_patchsets ensure-include") {
 
   TEST_CASE("ensure-include: an include inside #ifdef is passed over") {
     CHECK(after("#include <vector>\n#ifdef _WIN32\n#include <windows.h>\n#endif\nint x;\n") ==
-          "#include <vector>\n#include <cstdint>\n#ifdef _WIN32\n#include <windows.h>\n#endif\nint x;\n");
+          "#include <vector>\n#include <cstdint>\n#ifdef _WIN32\n#include <windows.h>\n#endif\nint "
+          "x;\n");
   }
 
   TEST_CASE("ensure-include: guard files without includes get it after the guard's #define") {
     CHECK(after("#ifndef G_H\n#define G_H\nint x;\n#endif\n") ==
           "#ifndef G_H\n#define G_H\n#include <cstdint>\nint x;\n#endif\n");
-    CHECK(after("// c\n#pragma once\nint x;\n") == "// c\n#pragma once\n#include <cstdint>\nint x;\n");
+    CHECK(after("// c\n#pragma once\nint x;\n") ==
+          "// c\n#pragma once\n#include <cstdint>\nint x;\n");
   }
 
   TEST_CASE("ensure-include: no include and no guard: before the first line of code") {
@@ -80,7 +82,8 @@ TEST_SUITE("engine::plan_patchsets ensure-include") {
   }
 
   TEST_CASE("ensure-include: satisfied_by counts as the header") {
-    CHECK(outcome("#include <stdint.h>\n", "satisfied_by = [\"<stdint.h>\"]\n") == Outcome::already_applied);
+    CHECK(outcome("#include <stdint.h>\n", "satisfied_by = [\"<stdint.h>\"]\n") ==
+          Outcome::already_applied);
     CHECK(outcome("#include <stdint.h>\n") == Outcome::will_apply);
   }
 
@@ -90,13 +93,16 @@ TEST_SUITE("engine::plan_patchsets ensure-include") {
   }
 
   TEST_CASE("ensure-include: two headers after the same include stack in catalog order") {
-    std::string two = "id = \"p\"\ntitle = \"t\"\nversions = \">=1.0\"\nwhy = \"w\"\n\n[[edits]]\n" +
-                      ensure_edit("t.h") + "\n[[edits]]\nname = \"stdexcept\"\nfiles = [\"t.h\"]\n"
-                      "[edits.action]\nkind = \"ensure-include\"\nheader = \"<stdexcept>\"\n";
+    std::string two =
+        "id = \"p\"\ntitle = \"t\"\nversions = \">=1.0\"\nwhy = \"w\"\n\n[[edits]]\n" +
+        ensure_edit("t.h") +
+        "\n[[edits]]\nname = \"stdexcept\"\nfiles = [\"t.h\"]\n"
+        "[edits.action]\nkind = \"ensure-include\"\nheader = \"<stdexcept>\"\n";
     auto c = catalog_of({{"p.toml", two}});
     auto plan = plan_of(c, {{"t.h", "#include <string>\nint x;\n"}});
     CHECK_FALSE(plan.has_conflict());
     REQUIRE(plan.files.size() == 1);
-    CHECK(plan.files[0].after == "#include <string>\n#include <cstdint>\n#include <stdexcept>\nint x;\n");
+    CHECK(plan.files[0].after ==
+          "#include <string>\n#include <cstdint>\n#include <stdexcept>\nint x;\n");
   }
 }

@@ -21,7 +21,8 @@ Environment path_of(const tp::test::TestDir& dir, std::initializer_list<const ch
   return env;
 }
 
-std::string value_of(const std::vector<std::pair<std::string, Fact>>& facts, const std::string& name) {
+std::string value_of(const std::vector<std::pair<std::string, Fact>>& facts,
+                     const std::string& name) {
   for (const auto& [n, f] : facts)
     if (n == name)
       return f.value;
@@ -43,7 +44,8 @@ TEST_SUITE("engine::facts") {
   TEST_CASE("detect_python: a venv's pyvenv.cfg, else a single lib/python3.X beside bin") {
     TP_TEST_DIR(dir);
     dir.write("venv/bin/python3", "#!");
-    dir.write("venv/pyvenv.cfg", "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.12.4\n");
+    dir.write("venv/pyvenv.cfg",
+              "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.12.4\n");
     auto venv = detect_python(path_of(dir, {"venv/bin"}));
     REQUIRE(venv);
     CHECK(venv->value == "3.12");
@@ -120,9 +122,9 @@ TEST_SUITE("engine::facts") {
 
   TEST_CASE("detect_cuda: version.json of CUDA_HOME, else version.txt beside nvcc") {
     TP_TEST_DIR(dir);
-    dir.write("cuda-12.4/version.json",
-              "{\n   \"cuda\" : {\n      \"name\" : \"CUDA SDK\",\n      \"version\" : \"12.4.1\"\n   },\n"
-              "   \"cuda_cudart\" : {\"version\" : \"12.4.127\"}\n}\n");
+    dir.write("cuda-12.4/version.json", "{\n   \"cuda\" : {\n      \"name\" : \"CUDA SDK\",\n      "
+                                        "\"version\" : \"12.4.1\"\n   },\n"
+                                        "   \"cuda_cudart\" : {\"version\" : \"12.4.127\"}\n}\n");
     Environment env;
     env.cuda_home = (dir / "cuda-12.4").string();
     auto f = detect_cuda(env);

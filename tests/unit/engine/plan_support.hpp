@@ -19,8 +19,8 @@ inline tp::catalog::Catalog catalog_of(std::map<std::string, std::string> patchs
 }
 
 inline tp::engine::Plan plan_of(const tp::catalog::Catalog& catalog,
-                             std::map<std::string, std::string> tree,
-                             const char* version = "2.0.1") {
+                                std::map<std::string, std::string> tree,
+                                const char* version = "2.0.1") {
   tp::engine::MemoryTreeSource source(std::move(tree));
   tp::engine::ResolvedVersion v{*tp::catalog::parse_version(version), "test"};
   tp::engine::PlanOptions options;
@@ -40,9 +40,9 @@ inline std::string patchset(const std::string& id, const std::string& edit,
 inline std::string regex_edit(const std::string& file, const std::string& pattern,
                               const std::string& action, const std::string& applied = "APPLIED",
                               const std::string& extra = "") {
-  return "name = \"e\"\nfiles = [\"" + file + "\"]\n" + extra + "[edits.anchor]\nkind = \"regex\"\npattern = '''" +
-         pattern + "'''\n[edits.action]\n" + action + "\n[edits.applied]\nkind = \"regex\"\npattern = '''" +
-         applied + "'''\n";
+  return "name = \"e\"\nfiles = [\"" + file + "\"]\n" + extra +
+         "[edits.anchor]\nkind = \"regex\"\npattern = '''" + pattern + "'''\n[edits.action]\n" +
+         action + "\n[edits.applied]\nkind = \"regex\"\npattern = '''" + applied + "'''\n";
 }
 
 } // namespace plan_test

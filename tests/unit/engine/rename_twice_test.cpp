@@ -12,8 +12,10 @@ TEST_SUITE("engine::plan_patchsets") {
   TEST_CASE("plan_patchsets: a rename whose anchor matches twice renames every use exactly once") {
     const std::string edit =
         "name = \"e\"\nfiles = [\"a.py\"]\nmatches = \"any\"\n[edits.anchor]\nkind = \"syntax\"\n"
-        "language = \"python\"\nquery = '(function_definition name: (identifier) @name (#eq? @name \"old\"))'\n"
-        "[edits.action]\nkind = \"rename\"\nto = \"new\"\n[edits.applied]\nkind = \"regex\"\npattern = 'new'\n";
+        "language = \"python\"\nquery = '(function_definition name: (identifier) @name (#eq? @name "
+        "\"old\"))'\n"
+        "[edits.action]\nkind = \"rename\"\nto = \"new\"\n[edits.applied]\nkind = "
+        "\"regex\"\npattern = 'new'\n";
     auto c = catalog_of({{"p.toml", patchset("p", edit)}});
     for (const char* source : {"def old(x):\n    return 1\n\ndef old(x):\n    return old(x)\n",
                                "def old(): pass\ndef old(): pass\n"}) {

@@ -32,7 +32,8 @@ using Ids = std::set<std::string>;
 TEST_SUITE("shipped gates") {
   TEST_CASE("python gates: each blocks the releases before the one that first builds with it") {
     CHECK(blocking("1.13.1", {{"python", "3.10.12"}, {"cuda", "11.7"}}) == Ids{});
-    CHECK(blocking("1.13.1", {{"python", "3.12.3"}, {"cuda", "11.7"}}) == Ids{"python-3-12-needs-2-2"});
+    CHECK(blocking("1.13.1", {{"python", "3.12.3"}, {"cuda", "11.7"}}) ==
+          Ids{"python-3-12-needs-2-2"});
     CHECK(blocking("2.1.2", {{"python", "3.12.3"}}) == Ids{"python-3-12-needs-2-2"});
     CHECK(blocking("2.2.0", {{"python", "3.12.3"}}) == Ids{});
     CHECK(blocking("2.4.1", {{"python", "3.13.1"}}) == Ids{"python-3-13-needs-2-5"});

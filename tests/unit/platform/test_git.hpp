@@ -14,7 +14,8 @@ namespace tp::test {
 inline std::string git_command(const std::filesystem::path& dir, const std::string& args) {
   return "git -C '" + dir.string() +
          "' -c user.name=t -c user.email=t@example.com -c protocol.file.allow=always "
-         "-c init.defaultBranch=main -c advice.detachedHead=false -c core.autocrlf=false " + args;
+         "-c init.defaultBranch=main -c advice.detachedHead=false -c core.autocrlf=false " +
+         args;
 }
 
 // Runs `git args` in `dir`; its output is discarded.

@@ -132,89 +132,93 @@ std::string head_commit(const fs::path& repo) {
 
 TEST_SUITE("engine::matrix") {
 
-TEST_CASE("plan_matrix: gives the same outcomes as planning each revision's checkout") {
-  Fixture f;
-  INFO("test directory: " << f.dir.path().string());
-  auto catalog = test_catalog();
-  auto store = tp::repo::ObjectStore::open(f.main);
-  REQUIRE(store);
-  auto third = store->resolve("HEAD~1");
-  REQUIRE(third);
-  const std::vector<std::string> revisions{"v1.0.0", "v1.1.0", third->commit, "main"};
+  TEST_CASE("plan_matrix: gives the same outcomes as planning each revision's checkout") {
+    Fixture f;
+    INFO("test directory: " << f.dir.path().string());
+    auto catalog = test_catalog();
+    auto store = tp::repo::ObjectStore::open(f.main);
+    REQUIRE(store);
+    auto third = store->resolve("HEAD~1");
+    REQUIRE(third);
+    const std::vector<std::string> revisions{"v1.0.0", "v1.1.0", third->commit, "main"};
 
-  std::string head_before = head_commit(f.main);
-  tp::tools::MatrixOptions options;
-  options.revisions = revisions;
-  options.facts = {{"platform", "linux"}};
-  std::vector<std::string> progress;
-  options.progress = [&](std::size_t, std::size_t, const std::string& name) { progress.push_back(name); };
-  auto matrix = tp::tools::plan_matrix(catalog, *store, options);
-  REQUIRE_MESSAGE(matrix, (matrix ? std::string() : matrix.error().message()));
-  CHECK(progress == revisions);
-  CHECK(head_commit(f.main) == head_before); // nothing was checked out
-  REQUIRE(matrix->columns.size() == revisions.size());
-  CHECK(matrix->columns[0].version->source == "tag v1.0.0");
-  CHECK(matrix->columns[1].version->source == "tag v1.1.0");
-  CHECK(matrix->columns[2].version->source == "version.txt");
-  CHECK(matrix->columns[3].version->source == "nearest tag v1.1.0 (git describe)");
-  CHECK(matrix->columns[0].outcomes.at("span-count") == tp::engine::Outcome::will_apply);
-  // The fixed form committed in a revision was made upstream, not by torchpatch.
-  CHECK(matrix->columns[2].outcomes.at("span-count") == tp::engine::Outcome::upstream_fixed);
-  CHECK(matrix->columns[3].outcomes.at("old-call") == tp::engine::Outcome::file_missing);
+    std::string head_before = head_commit(f.main);
+    tp::tools::MatrixOptions options;
+    options.revisions = revisions;
+    options.facts = {{"platform", "linux"}};
+    std::vector<std::string> progress;
+    options.progress = [&](std::size_t, std::size_t, const std::string& name) {
+      progress.push_back(name);
+    };
+    auto matrix = tp::tools::plan_matrix(catalog, *store, options);
+    REQUIRE_MESSAGE(matrix, (matrix ? std::string() : matrix.error().message()));
+    CHECK(progress == revisions);
+    CHECK(head_commit(f.main) == head_before); // nothing was checked out
+    REQUIRE(matrix->columns.size() == revisions.size());
+    CHECK(matrix->columns[0].version->source == "tag v1.0.0");
+    CHECK(matrix->columns[1].version->source == "tag v1.1.0");
+    CHECK(matrix->columns[2].version->source == "version.txt");
+    CHECK(matrix->columns[3].version->source == "nearest tag v1.1.0 (git describe)");
+    CHECK(matrix->columns[0].outcomes.at("span-count") == tp::engine::Outcome::will_apply);
+    // The fixed form committed in a revision was made upstream, not by torchpatch.
+    CHECK(matrix->columns[2].outcomes.at("span-count") == tp::engine::Outcome::upstream_fixed);
+    CHECK(matrix->columns[3].outcomes.at("old-call") == tp::engine::Outcome::file_missing);
 
-  for (std::size_t i = 0; i < revisions.size(); ++i) {
-    CAPTURE(revisions[i]);
-    git(f.main, "checkout -q " + revisions[i]);
-    git(f.main, "submodule update -q --init --recursive");
-    auto repository = tp::repo::Repository::discover(f.main);
-    REQUIRE(repository);
-    auto version = tp::engine::resolve_version(std::nullopt, &*repository, repository->root());
-    REQUIRE_MESSAGE(version, (version ? std::string() : version.error().message()));
-    tp::engine::WorkTreeSource tree(repository->root(), &*repository);
-    tp::engine::PlanOptions plan_options;
-    plan_options.facts = options.facts;
-    auto plan = tp::engine::plan_patchsets(catalog, tree, *version, plan_options);
-    REQUIRE_MESSAGE(plan, (plan ? std::string() : plan.error().message()));
-    const auto& column = matrix->columns[i];
-    REQUIRE(column.version);
-    CHECK(column.version->version.text == version->version.text);
-    for (const auto& p : plan->patchsets) {
-      CAPTURE(p.id);
-      CHECK(std::string(tp::engine::to_string(column.outcomes.at(p.id))) == std::string(tp::engine::to_string(p.outcome)));
+    for (std::size_t i = 0; i < revisions.size(); ++i) {
+      CAPTURE(revisions[i]);
+      git(f.main, "checkout -q " + revisions[i]);
+      git(f.main, "submodule update -q --init --recursive");
+      auto repository = tp::repo::Repository::discover(f.main);
+      REQUIRE(repository);
+      auto version = tp::engine::resolve_version(std::nullopt, &*repository, repository->root());
+      REQUIRE_MESSAGE(version, (version ? std::string() : version.error().message()));
+      tp::engine::WorkTreeSource tree(repository->root(), &*repository);
+      tp::engine::PlanOptions plan_options;
+      plan_options.facts = options.facts;
+      auto plan = tp::engine::plan_patchsets(catalog, tree, *version, plan_options);
+      REQUIRE_MESSAGE(plan, (plan ? std::string() : plan.error().message()));
+      const auto& column = matrix->columns[i];
+      REQUIRE(column.version);
+      CHECK(column.version->version.text == version->version.text);
+      for (const auto& p : plan->patchsets) {
+        CAPTURE(p.id);
+        CHECK(std::string(tp::engine::to_string(column.outcomes.at(p.id))) ==
+              std::string(tp::engine::to_string(p.outcome)));
+      }
     }
   }
-}
 
-TEST_CASE("matrix_revisions: version tags by version by default; --tags globs") {
-  Fixture f;
-  auto store = tp::repo::ObjectStore::open(f.main);
-  REQUIRE(store);
-  tp::tools::MatrixOptions options;
-  auto all = tp::tools::matrix_revisions(*store, options);
-  REQUIRE(all);
-  CHECK(*all == std::vector<std::string>{"v1.0.0", "v1.1.0"});
-  options.tag_glob = "*";
-  auto globbed = tp::tools::matrix_revisions(*store, options);
-  REQUIRE(globbed);
-  CHECK(*globbed == std::vector<std::string>{"v1.0.0", "v1.1.0", "not-a-version"});
-}
+  TEST_CASE("matrix_revisions: version tags by version by default; --tags globs") {
+    Fixture f;
+    auto store = tp::repo::ObjectStore::open(f.main);
+    REQUIRE(store);
+    tp::tools::MatrixOptions options;
+    auto all = tp::tools::matrix_revisions(*store, options);
+    REQUIRE(all);
+    CHECK(*all == std::vector<std::string>{"v1.0.0", "v1.1.0"});
+    options.tag_glob = "*";
+    auto globbed = tp::tools::matrix_revisions(*store, options);
+    REQUIRE(globbed);
+    CHECK(*globbed == std::vector<std::string>{"v1.0.0", "v1.1.0", "not-a-version"});
+  }
 
-TEST_CASE("RevisionTreeSource: a submodule whose repository is absent is reported as uninitialised") {
-  Fixture f;
-  INFO("test directory: " << f.dir.path().string());
-  fs::path clone = f.dir / "clone";
-  git(f.dir.path(), "clone -q '" + f.main.string() + "' clone");
-  auto store = tp::repo::ObjectStore::open(clone);
-  REQUIRE(store);
-  auto tree = store->tree("v1.0.0");
-  REQUIRE_MESSAGE(tree, (tree ? std::string() : tree.error().message()));
-  REQUIRE(tree->missing_submodules().size() == 1);
-  CHECK(tree->missing_submodules()[0].path == "third_party/sub");
-  tp::tools::RevisionTreeSource source(std::move(*tree));
-  CHECK(source.uninitialised_submodule_of("third_party/sub/include/span.h") == "third_party/sub");
-  auto read = source.read("third_party/sub/include/span.h");
-  REQUIRE(read);
-  CHECK(read->status == tp::engine::ReadResult::Status::missing);
-}
+  TEST_CASE(
+      "RevisionTreeSource: a submodule whose repository is absent is reported as uninitialised") {
+    Fixture f;
+    INFO("test directory: " << f.dir.path().string());
+    fs::path clone = f.dir / "clone";
+    git(f.dir.path(), "clone -q '" + f.main.string() + "' clone");
+    auto store = tp::repo::ObjectStore::open(clone);
+    REQUIRE(store);
+    auto tree = store->tree("v1.0.0");
+    REQUIRE_MESSAGE(tree, (tree ? std::string() : tree.error().message()));
+    REQUIRE(tree->missing_submodules().size() == 1);
+    CHECK(tree->missing_submodules()[0].path == "third_party/sub");
+    tp::tools::RevisionTreeSource source(std::move(*tree));
+    CHECK(source.uninitialised_submodule_of("third_party/sub/include/span.h") == "third_party/sub");
+    auto read = source.read("third_party/sub/include/span.h");
+    REQUIRE(read);
+    CHECK(read->status == tp::engine::ReadResult::Status::missing);
+  }
 
 } // TEST_SUITE

@@ -4,8 +4,8 @@
 
 #include <doctest/doctest.h>
 
-#include "tools/case_runner.hpp"
 #include "platform/test_dir.hpp"
+#include "tools/case_runner.hpp"
 
 namespace {
 
@@ -50,85 +50,86 @@ void round_trip(const std::string& before, const std::string& after, std::size_t
 
 TEST_SUITE("tools::new_patchset") {
 
-TEST_CASE("new_patchset: the drafted patchset passes its own case") {
-  const std::string before = "#include <x.h>\n"
-                             "namespace {\n"
-                             "class TORCH_API Launcher {\n"
-                             "  int count_ = 0;\n"
-                             "};\n"
-                             "} // namespace\n"
-                             "int f() { return __builtin_clz(3); }\n"
-                             "int g() { return __builtin_clz(4); }\n";
-  SUBCASE("one replaced word") {
-    std::string after = before;
-    after.replace(after.find("class TORCH_API"), 15, "class");
-    round_trip(before, after, 1);
+  TEST_CASE("new_patchset: the drafted patchset passes its own case") {
+    const std::string before = "#include <x.h>\n"
+                               "namespace {\n"
+                               "class TORCH_API Launcher {\n"
+                               "  int count_ = 0;\n"
+                               "};\n"
+                               "} // namespace\n"
+                               "int f() { return __builtin_clz(3); }\n"
+                               "int g() { return __builtin_clz(4); }\n";
+    SUBCASE("one replaced word") {
+      std::string after = before;
+      after.replace(after.find("class TORCH_API"), 15, "class");
+      round_trip(before, after, 1);
+    }
+    SUBCASE("several hunks: replace, insert, delete") {
+      std::string after = "#include <x.h>\n"
+                          "#include <y.h>\n"
+                          "namespace {\n"
+                          "class Launcher {\n"
+                          "  int count_ = 0;\n"
+                          "};\n"
+                          "} // namespace\n"
+                          "int f() { return my_clz(3); }\n";
+      round_trip(before, after, 3);
+    }
+    SUBCASE("lines added at the start and the end") {
+      round_trip(before, "// first\n" + before + "// last $x\n", 2);
+    }
+    SUBCASE("CRLF before file, LF after file") {
+      std::string crlf;
+      for (char c : before)
+        crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+      std::string after = before;
+      after.replace(after.find("int count_ = 0;"), 15, "int count_ = 1; // \"quoted\" \\ 'x'");
+      round_trip(crlf, after, 1);
+    }
   }
-  SUBCASE("several hunks: replace, insert, delete") {
-    std::string after = "#include <x.h>\n"
-                        "#include <y.h>\n"
-                        "namespace {\n"
-                        "class Launcher {\n"
-                        "  int count_ = 0;\n"
-                        "};\n"
-                        "} // namespace\n"
-                        "int f() { return my_clz(3); }\n";
-    round_trip(before, after, 3);
+
+  TEST_CASE("new_patchset: refuses identical files, bad ids and taken ids") {
+    NewPatchsetRequest request;
+    request.id = "same";
+    request.path = "a.cpp";
+    request.before = "int x;\r\n";
+    request.after = "int x;\n";
+    request.case_version = "2.0.1";
+    auto same = new_patchset(request);
+    REQUIRE_FALSE(same);
+    CHECK(same.error().message() ==
+          "the before and after files are the same (line endings and BOM aside): nothing to patch");
+    request.after = "int y;\n";
+    request.id = "Bad_Id";
+    REQUIRE_FALSE(new_patchset(request));
+    request.id = "taken";
+    request.existing["taken.toml"] = "";
+    auto taken = new_patchset(request);
+    REQUIRE_FALSE(taken);
+    CHECK(taken.error().message() == "taken.toml already exists in the catalog; choose another id");
   }
-  SUBCASE("lines added at the start and the end") {
-    round_trip(before, "// first\n" + before + "// last $x\n", 2);
+
+  TEST_CASE("quote_regex: escapes as RE2::QuoteMeta, with readable control characters") {
+    CHECK(tp::tools::quote_regex("a_1(b).*") == "a_1\\(b\\)\\.\\*");
+    CHECK(tp::tools::quote_regex("x y\n\t'\x01") == "x\\ y\\n\\t['][\\x01]");
+    CHECK(tp::tools::quote_regex("\xC3\xA9") == "\xC3\xA9");
   }
-  SUBCASE("CRLF before file, LF after file") {
-    std::string crlf;
-    for (char c : before)
-      crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
-    std::string after = before;
-    after.replace(after.find("int count_ = 0;"), 15, "int count_ = 1; // \"quoted\" \\ 'x'");
-    round_trip(crlf, after, 1);
+
+  TEST_CASE("write_new_patchset: writes every drafted file under the catalog folder and returns "
+            "them in order") {
+    TP_TEST_DIR(dir);
+    tp::tools::NewPatchset draft;
+    draft.files = {{"fix.toml", "id = \"fix\"\n"}, {"cases/fix/initial/torch/x.cpp", "before\n"}};
+    auto written = tp::tools::write_new_patchset(draft, dir / "catalog");
+    REQUIRE_MESSAGE(written, written.error().message());
+    CHECK(*written == std::vector<std::filesystem::path>{
+                          dir / "catalog/cases/fix/initial/torch/x.cpp", dir / "catalog/fix.toml"});
+    CHECK(dir.read("catalog/fix.toml") == "id = \"fix\"\n");
+    CHECK(dir.read("catalog/cases/fix/initial/torch/x.cpp") == "before\n");
+
+    dir.write("blocked", "a file, not a folder");
+    auto blocked = tp::tools::write_new_patchset(draft, dir / "blocked");
+    CHECK_FALSE(blocked);
   }
-}
-
-TEST_CASE("new_patchset: refuses identical files, bad ids and taken ids") {
-  NewPatchsetRequest request;
-  request.id = "same";
-  request.path = "a.cpp";
-  request.before = "int x;\r\n";
-  request.after = "int x;\n";
-  request.case_version = "2.0.1";
-  auto same = new_patchset(request);
-  REQUIRE_FALSE(same);
-  CHECK(same.error().message() ==
-        "the before and after files are the same (line endings and BOM aside): nothing to patch");
-  request.after = "int y;\n";
-  request.id = "Bad_Id";
-  REQUIRE_FALSE(new_patchset(request));
-  request.id = "taken";
-  request.existing["taken.toml"] = "";
-  auto taken = new_patchset(request);
-  REQUIRE_FALSE(taken);
-  CHECK(taken.error().message() == "taken.toml already exists in the catalog; choose another id");
-}
-
-TEST_CASE("quote_regex: escapes as RE2::QuoteMeta, with readable control characters") {
-  CHECK(tp::tools::quote_regex("a_1(b).*") == "a_1\\(b\\)\\.\\*");
-  CHECK(tp::tools::quote_regex("x y\n\t'\x01") == "x\\ y\\n\\t['][\\x01]");
-  CHECK(tp::tools::quote_regex("\xC3\xA9") == "\xC3\xA9");
-}
-
-TEST_CASE("write_new_patchset: writes every drafted file under the catalog folder and returns them in order") {
-  TP_TEST_DIR(dir);
-  tp::tools::NewPatchset draft;
-  draft.files = {{"fix.toml", "id = \"fix\"\n"}, {"cases/fix/initial/torch/x.cpp", "before\n"}};
-  auto written = tp::tools::write_new_patchset(draft, dir / "catalog");
-  REQUIRE_MESSAGE(written, written.error().message());
-  CHECK(*written == std::vector<std::filesystem::path>{dir / "catalog/cases/fix/initial/torch/x.cpp",
-                                                      dir / "catalog/fix.toml"});
-  CHECK(dir.read("catalog/fix.toml") == "id = \"fix\"\n");
-  CHECK(dir.read("catalog/cases/fix/initial/torch/x.cpp") == "before\n");
-
-  dir.write("blocked", "a file, not a folder");
-  auto blocked = tp::tools::write_new_patchset(draft, dir / "blocked");
-  CHECK_FALSE(blocked);
-}
 
 } // TEST_SUITE

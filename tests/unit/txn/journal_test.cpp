@@ -14,7 +14,8 @@ namespace {
 // Bytes that tend to get mangled: a BOM, CRLF, a lone CR, a NUL, no final newline, and text that
 // looks like journal syntax.
 using namespace std::string_literals;
-const std::string k_tricky = "\xEF\xBB\xBF" "line\r\nlone\rcr\0nul\nchecksum fnv1a64:0\npatchset x"s;
+const std::string k_tricky = "\xEF\xBB\xBF"
+                             "line\r\nlone\rcr\0nul\nchecksum fnv1a64:0\npatchset x"s;
 
 Journal sample_journal() {
   Journal journal;
@@ -74,143 +75,147 @@ bool is_corrupt_message(const std::string& message, const fs::path& path) {
 
 TEST_SUITE("txn::journal") {
 
-TEST_CASE("fnv1a_64: matches the published test vectors") {
-  CHECK(format_hash(fnv1a_64("")) == "fnv1a64:cbf29ce484222325");
-  CHECK(format_hash(fnv1a_64("a")) == "fnv1a64:af63dc4c8601ec8c");
-  CHECK(format_hash(fnv1a_64("foobar")) == "fnv1a64:85944171f73967e8");
-}
+  TEST_CASE("fnv1a_64: matches the published test vectors") {
+    CHECK(format_hash(fnv1a_64("")) == "fnv1a64:cbf29ce484222325");
+    CHECK(format_hash(fnv1a_64("a")) == "fnv1a64:af63dc4c8601ec8c");
+    CHECK(format_hash(fnv1a_64("foobar")) == "fnv1a64:85944171f73967e8");
+  }
 
-TEST_CASE("serialize_journal: starts with the version line and ends with the checksum") {
-  const std::string bytes = serialize_journal(sample_journal());
-  CHECK(bytes.rfind("torchpatch journal 1\nengine 0.1.0\ncatalog 1.2.0\ntransaction revert-forced\n"
+  TEST_CASE("serialize_journal: starts with the version line and ends with the checksum") {
+    const std::string bytes = serialize_journal(sample_journal());
+    CHECK(
+        bytes.rfind("torchpatch journal 1\nengine 0.1.0\ncatalog 1.2.0\ntransaction revert-forced\n"
                     "patchset cmake-minimum\nstate applied\napplied-at 2024-05-01T12:34:56Z\n",
                     0) == 0);
-  const std::size_t last = bytes.rfind('\n', bytes.size() - 2) + 1;
-  CHECK(bytes.substr(last) == "checksum " + format_hash(fnv1a_64(bytes.substr(0, last))) + "\n");
-}
-
-TEST_CASE("parse_journal: round trip keeps binary, CRLF and BOM bytes exactly") {
-  const Journal journal = sample_journal();
-  auto parsed = parse_journal(serialize_journal(journal), "journal");
-  REQUIRE_MESSAGE(parsed, parsed.error().message());
-  check_same(journal, *parsed);
-  CHECK(parsed->entries[0].files[1].original == k_tricky);
-}
-
-TEST_CASE("parse_journal: an empty journal round trips") {
-  Journal journal;
-  journal.engine_version = "0.1.0";
-  auto parsed = parse_journal(serialize_journal(journal), "journal");
-  REQUIRE(parsed);
-  CHECK(parsed->entries.empty());
-  CHECK(parsed->catalog_version.empty());
-}
-
-TEST_CASE("parse_journal: an unknown version is rejected naming the version found and supported") {
-  std::string bytes = serialize_journal(sample_journal());
-  bytes.replace(0, std::string("torchpatch journal 1").size(), "torchpatch journal 7");
-  auto parsed = parse_journal(bytes, "git/torchpatch/journal");
-  REQUIRE_FALSE(parsed);
-  CHECK(parsed.error().message() ==
-        "git/torchpatch/journal: unsupported journal version '7' (this torchpatch reads version 1)");
-}
-
-TEST_CASE("parse_journal: every truncation is reported as a corrupt journal") {
-  const std::string bytes = serialize_journal(sample_journal());
-  for (std::size_t length = 0; length < bytes.size(); ++length) {
-    CAPTURE(length);
-    auto parsed = parse_journal(std::string_view(bytes).substr(0, length), "j");
-    REQUIRE_FALSE(parsed);
-    CHECK(is_corrupt_message(parsed.error().message(), "j"));
+    const std::size_t last = bytes.rfind('\n', bytes.size() - 2) + 1;
+    CHECK(bytes.substr(last) == "checksum " + format_hash(fnv1a_64(bytes.substr(0, last))) + "\n");
   }
-}
 
-TEST_CASE("parse_journal: a flipped byte anywhere is detected") {
-  const std::string bytes = serialize_journal(sample_journal());
-  const std::string version_line = "torchpatch journal 1";
-  for (std::size_t at = 0; at < bytes.size(); ++at) {
-    CAPTURE(at);
-    std::string damaged = bytes;
-    damaged[at] = static_cast<char>(damaged[at] ^ 0x01);
-    auto parsed = parse_journal(damaged, "j");
+  TEST_CASE("parse_journal: round trip keeps binary, CRLF and BOM bytes exactly") {
+    const Journal journal = sample_journal();
+    auto parsed = parse_journal(serialize_journal(journal), "journal");
+    REQUIRE_MESSAGE(parsed, parsed.error().message());
+    check_same(journal, *parsed);
+    CHECK(parsed->entries[0].files[1].original == k_tricky);
+  }
+
+  TEST_CASE("parse_journal: an empty journal round trips") {
+    Journal journal;
+    journal.engine_version = "0.1.0";
+    auto parsed = parse_journal(serialize_journal(journal), "journal");
+    REQUIRE(parsed);
+    CHECK(parsed->entries.empty());
+    CHECK(parsed->catalog_version.empty());
+  }
+
+  TEST_CASE(
+      "parse_journal: an unknown version is rejected naming the version found and supported") {
+    std::string bytes = serialize_journal(sample_journal());
+    bytes.replace(0, std::string("torchpatch journal 1").size(), "torchpatch journal 7");
+    auto parsed = parse_journal(bytes, "git/torchpatch/journal");
     REQUIRE_FALSE(parsed);
-    if (at == version_line.size() - 1) {
-      CHECK(parsed.error().message().find("unsupported journal version '0'") != std::string::npos);
-    } else {
+    CHECK(parsed.error().message() == "git/torchpatch/journal: unsupported journal version '7' "
+                                      "(this torchpatch reads version 1)");
+  }
+
+  TEST_CASE("parse_journal: every truncation is reported as a corrupt journal") {
+    const std::string bytes = serialize_journal(sample_journal());
+    for (std::size_t length = 0; length < bytes.size(); ++length) {
+      CAPTURE(length);
+      auto parsed = parse_journal(std::string_view(bytes).substr(0, length), "j");
+      REQUIRE_FALSE(parsed);
       CHECK(is_corrupt_message(parsed.error().message(), "j"));
     }
   }
-}
 
-TEST_CASE("parse_journal: garbage is corrupt, even with a valid checksum") {
-  SUBCASE("not a journal at all") {
-    auto parsed = parse_journal("<html>hello</html>\n", "j");
-    REQUIRE_FALSE(parsed);
-    CHECK(parsed.error().message() ==
-          "corrupt journal j: it does not start with 'torchpatch journal <version>'");
+  TEST_CASE("parse_journal: a flipped byte anywhere is detected") {
+    const std::string bytes = serialize_journal(sample_journal());
+    const std::string version_line = "torchpatch journal 1";
+    for (std::size_t at = 0; at < bytes.size(); ++at) {
+      CAPTURE(at);
+      std::string damaged = bytes;
+      damaged[at] = static_cast<char>(damaged[at] ^ 0x01);
+      auto parsed = parse_journal(damaged, "j");
+      REQUIRE_FALSE(parsed);
+      if (at == version_line.size() - 1) {
+        CHECK(parsed.error().message().find("unsupported journal version '0'") !=
+              std::string::npos);
+      } else {
+        CHECK(is_corrupt_message(parsed.error().message(), "j"));
+      }
+    }
   }
-  SUBCASE("a checksummed body in the wrong shape") {
-    const std::string body = "torchpatch journal 1\nengine 0.1.0\ncatalog 1\ntransaction maybe\n";
-    const std::string bytes = body + "checksum " + format_hash(fnv1a_64(body)) + "\n";
-    auto parsed = parse_journal(bytes, "j");
-    REQUIRE_FALSE(parsed);
-    CHECK(parsed.error().message() == "corrupt journal j: line 4: unknown transaction 'maybe'");
+
+  TEST_CASE("parse_journal: garbage is corrupt, even with a valid checksum") {
+    SUBCASE("not a journal at all") {
+      auto parsed = parse_journal("<html>hello</html>\n", "j");
+      REQUIRE_FALSE(parsed);
+      CHECK(parsed.error().message() ==
+            "corrupt journal j: it does not start with 'torchpatch journal <version>'");
+    }
+    SUBCASE("a checksummed body in the wrong shape") {
+      const std::string body = "torchpatch journal 1\nengine 0.1.0\ncatalog 1\ntransaction maybe\n";
+      const std::string bytes = body + "checksum " + format_hash(fnv1a_64(body)) + "\n";
+      auto parsed = parse_journal(bytes, "j");
+      REQUIRE_FALSE(parsed);
+      CHECK(parsed.error().message() == "corrupt journal j: line 4: unknown transaction 'maybe'");
+    }
+    SUBCASE("a checksummed body whose file bytes do not match their hash") {
+      Journal journal = sample_journal();
+      journal.entries[0].files[0].after_hash = 42;
+      auto parsed = parse_journal(serialize_journal(journal), "j");
+      REQUIRE_FALSE(parsed);
+      CHECK(parsed.error().message().find("the applied bytes of CMakeLists.txt do not match") !=
+            std::string::npos);
+    }
+    SUBCASE("a length that runs past the end") {
+      const std::string body = "torchpatch journal 1\nengine 0.1.0\ncatalog 1\ntransaction none\n"
+                               "patchset p\nstate applied\napplied-at t\ncatalog 1\nengine 1\n"
+                               "skipped 999\nabc\n";
+      const std::string bytes = body + "checksum " + format_hash(fnv1a_64(body)) + "\n";
+      auto parsed = parse_journal(bytes, "j");
+      REQUIRE_FALSE(parsed);
+      CHECK(parsed.error().message() ==
+            "corrupt journal j: line 10: 'skipped' announces 999 bytes that are not there");
+    }
   }
-  SUBCASE("a checksummed body whose file bytes do not match their hash") {
-    Journal journal = sample_journal();
-    journal.entries[0].files[0].after_hash = 42;
-    auto parsed = parse_journal(serialize_journal(journal), "j");
-    REQUIRE_FALSE(parsed);
-    CHECK(parsed.error().message().find("the applied bytes of CMakeLists.txt do not match") !=
-          std::string::npos);
+
+  TEST_CASE("read_journal: a missing journal is no journal, not an error") {
+    TP_TEST_DIR(dir);
+    auto read = read_journal(dir / "journal");
+    REQUIRE(read);
+    CHECK_FALSE(read->has_value());
   }
-  SUBCASE("a length that runs past the end") {
-    const std::string body = "torchpatch journal 1\nengine 0.1.0\ncatalog 1\ntransaction none\n"
-                             "patchset p\nstate applied\napplied-at t\ncatalog 1\nengine 1\n"
-                             "skipped 999\nabc\n";
-    const std::string bytes = body + "checksum " + format_hash(fnv1a_64(body)) + "\n";
-    auto parsed = parse_journal(bytes, "j");
-    REQUIRE_FALSE(parsed);
-    CHECK(parsed.error().message() ==
-          "corrupt journal j: line 10: 'skipped' announces 999 bytes that are not there");
+
+  TEST_CASE("write_journal: writes atomically and removes the file when no entry remains") {
+    TP_TEST_DIR(dir);
+    const fs::path file = dir / "journal";
+    REQUIRE(write_journal(file, sample_journal()));
+    auto read = read_journal(file);
+    REQUIRE(read);
+    REQUIRE(read->has_value());
+    check_same(sample_journal(), **read);
+
+    Journal empty = sample_journal();
+    empty.entries.clear();
+    REQUIRE(write_journal(file, empty));
+    CHECK_FALSE(fs::exists(file));
   }
-}
 
-TEST_CASE("read_journal: a missing journal is no journal, not an error") {
-  TP_TEST_DIR(dir);
-  auto read = read_journal(dir / "journal");
-  REQUIRE(read);
-  CHECK_FALSE(read->has_value());
-}
+  TEST_CASE("validate_single_line: refuses line breaks") {
+    CHECK(validate_single_line("path", "a/b c.txt"));
+    auto refused = validate_single_line("path", "a\nb");
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().message() ==
+          "path 'a...' holds a line break, which the journal cannot record");
+  }
 
-TEST_CASE("write_journal: writes atomically and removes the file when no entry remains") {
-  TP_TEST_DIR(dir);
-  const fs::path file = dir / "journal";
-  REQUIRE(write_journal(file, sample_journal()));
-  auto read = read_journal(file);
-  REQUIRE(read);
-  REQUIRE(read->has_value());
-  check_same(sample_journal(), **read);
-
-  Journal empty = sample_journal();
-  empty.entries.clear();
-  REQUIRE(write_journal(file, empty));
-  CHECK_FALSE(fs::exists(file));
-}
-
-TEST_CASE("validate_single_line: refuses line breaks") {
-  CHECK(validate_single_line("path", "a/b c.txt"));
-  auto refused = validate_single_line("path", "a\nb");
-  REQUIRE_FALSE(refused);
-  CHECK(refused.error().message() == "path 'a...' holds a line break, which the journal cannot record");
-}
-
-TEST_CASE("utc_now: is an ISO 8601 UTC timestamp") {
-  const std::string now = utc_now();
-  REQUIRE(now.size() == 20);
-  CHECK(now[4] == '-');
-  CHECK(now[10] == 'T');
-  CHECK(now[19] == 'Z');
-}
+  TEST_CASE("utc_now: is an ISO 8601 UTC timestamp") {
+    const std::string now = utc_now();
+    REQUIRE(now.size() == 20);
+    CHECK(now[4] == '-');
+    CHECK(now[10] == 'T');
+    CHECK(now[19] == 'Z');
+  }
 
 } // TEST_SUITE

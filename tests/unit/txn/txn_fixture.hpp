@@ -40,13 +40,15 @@ struct TxnFixture {
   fs::path journal_file() const { return txn::journal_path(journal_dir); }
 };
 
-inline const std::string k_crlf_bom = "\xEF\xBB\xBF" "a\r\nb\r\n";
+inline const std::string k_crlf_bom = "\xEF\xBB\xBF"
+                                      "a\r\nb\r\n";
 inline const std::string k_no_final_newline = "cmake_minimum_required(VERSION 3.5)";
 
 // Three files in the superproject and a submodule, two patchsets: "first" edits a.txt and
 // dir/b.txt, "second" edits sub/c.sh (executable) in the submodule "sub".
 struct ThreeFiles : TxnFixture {
-  static inline const std::string k_a_after = "\xEF\xBB\xBF" "a\r\nNEW\r\nb\r\n";
+  static inline const std::string k_a_after = "\xEF\xBB\xBF"
+                                              "a\r\nNEW\r\nb\r\n";
   static inline const std::string k_b_after = "cmake_minimum_required(VERSION 3.18)";
   static inline const std::string k_c_after = "#!/bin/sh\nexit 0\n";
 
