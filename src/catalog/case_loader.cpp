@@ -16,7 +16,8 @@ const std::map<std::string, std::string> k_default_facts = {{"platform", "window
 // Fills `c` from its case.toml `text`; problems go to c.problems.
 void read_case_toml(Case& c, const std::string& text, const IsOutcome& is_outcome) {
   auto fields = read_string_fields(c.toml_path, text, {"outcome", "version", "skip", "committed", "fact"},
-                                   "fact", {"platform", "compiler", "compiler_version", "python", "cmake", "cuda"},
+                                   "fact", {"platform", "compiler", "compiler_version", "python", "cmake", "cuda",
+                                            "cuda_arch_min", "cuda_arch_max", "cudnn", "nvcc_host_compiler"},
                                    c.problems);
   if (!fields)
     return;

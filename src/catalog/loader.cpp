@@ -52,10 +52,13 @@ std::string MatchCount::describe() const {
   return "?";
 }
 
-bool is_listed_fact(std::string_view name) { return name == "platform" || name == "compiler"; }
+bool is_listed_fact(std::string_view name) {
+  return name == "platform" || name == "compiler" || name == "nvcc_host_compiler";
+}
 
 bool is_versioned_fact(std::string_view name) {
-  return name == "python" || name == "cmake" || name == "compiler_version" || name == "cuda";
+  return name == "python" || name == "cmake" || name == "compiler_version" || name == "cuda" ||
+         name == "cuda_arch_min" || name == "cuda_arch_max" || name == "cudnn";
 }
 
 const Gate* Catalog::find_gate(std::string_view id) const {
@@ -597,7 +600,8 @@ public:
       error_at(*node, "'conditions' must be a table");
       return out;
     }
-    check_keys(*c, {"platform", "compiler", "python", "cmake", "compiler_version", "cuda"},
+    check_keys(*c, {"platform", "compiler", "python", "cmake", "compiler_version", "cuda",
+                    "cuda_arch_min", "cuda_arch_max", "cudnn", "nvcc_host_compiler"},
                "[conditions]");
     for (auto&& [key, value] : *c) {
       const std::string fact = restored(key.str());

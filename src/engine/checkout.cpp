@@ -44,7 +44,8 @@ GatheredFacts gather_requested_facts(const std::vector<std::string>& overrides) 
     if (f.find('=') == std::string::npos ||
         (!catalog::is_listed_fact(name) && !catalog::is_versioned_fact(name)))
       out.warnings.push_back("--fact " + f + ": expected KEY=VALUE with KEY one of platform, "
-                             "compiler, python, cmake, compiler_version, cuda");
+                             "compiler, python, cmake, compiler_version, cuda, cuda_arch_min, "
+                             "cuda_arch_max, cudnn, nvcc_host_compiler");
   }
   out.facts = gather_facts(current_environment(), overrides);
   return out;
