@@ -15,3 +15,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/../toolchain/lib.sh"
 # gate. python3-yaml, python3-typing-extensions: PyTorch's configure and torchgen.
 TP_SID_PACKAGES=(nvidia-cuda-toolkit g++-13 g++ cmake ninja-build make python3 python3-yaml
                  python3-typing-extensions git)
+
+# expect_explained STATUS ID LOG: the command failed and `torchpatch explain LOG` names ID, a
+# patchset or a gate (tests/toolchain/lib.sh's expect_fail_explained knows patchsets only).
+expect_explained() {
+  local status="$1" id="$2" log="$3" json
+  [ "$status" -ne 0 ] || { cat "$log" >&2; tp_fail "expected a failure that $id explains"; }
+  json="$("$TORCHPATCH" -C "$(dirname "$log")" --torch-version 2.6.0 --format json explain "$log" 2>&1)"
+  grep -qE "\"(patchset|gate)\":\"$id\"" <<<"$json" || {
+    cat "$log" >&2; echo "$json" >&2; tp_fail "torchpatch explain does not name $id"; }
+}

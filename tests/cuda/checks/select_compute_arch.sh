@@ -17,19 +17,21 @@ source "$TP_REPO/tests/real/get_trees.sh"
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 sca=cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake
 
-# tree_file VERSION: the real file of Debian's VERSION tree, into $tmp/VERSION/before (a checkout)
-# and $tmp/VERSION/after (the same after `torchpatch apply`).
+# tree_file VERSION [ID...]: the real file of Debian's VERSION tree, into $tmp/VERSION/before (a
+# checkout) and $tmp/VERSION/after (the same after `torchpatch apply --only ID` for each ID).
 tree_file() {
-  local v="$1" tarball
+  local v="$1" tarball id; shift
   tarball="$(tp_real_tarball "$v")" || tp_fail "no Debian tree of $v (tests/real/get_trees.sh)"
   mkdir -p "$tmp/$v/before"
   tar -xJf "$tarball" -C "$tmp/$v/before" --strip-components=1 --wildcards "*/$sca" || tp_fail "extracting $sca of $v"
   tp_checkout "$tmp/$v/before" "$v"
   cp -a "$tmp/$v/before" "$tmp/$v/after"
-  "$TORCHPATCH" -C "$tmp/$v/after" apply >"$tmp/$v/apply.log" 2>&1 || { cat "$tmp/$v/apply.log" >&2; tp_fail "apply on $v"; }
+  for id in "$@"; do tp_apply "$tmp/$v/after" "$id"; done
+  git -C "$tmp/$v/after" diff --quiet && [ $# -gt 0 ] && tp_fail "apply changed nothing on $v"
+  return 0
 }
-tree_file 1.13.1
-tree_file 2.6.0
+tree_file 1.13.1 select-compute-arch-cuda12-drop-3-5 select-compute-arch-names
+tree_file 2.6.0 # both patchsets are upstream's there (not-applicable): only before/ is judged
 
 # The project PyTorch's cmake/public/cuda.cmake amounts to here, and a kernel to compile.
 mkdir -p "$tmp/proj"
@@ -43,11 +45,11 @@ file(WRITE "${CMAKE_BINARY_DIR}/flags" "${flags}")
 CMAKE
 printf '__global__ void k(float* x) { x[threadIdx.x] *= 2.0f; }\n' >"$tmp/proj/k.cu"
 
-# judge TREE SIDE LIST: configure (one build folder per tree and side, so that CMake detects nvcc
-# and its host g++-13 once), then nvcc with the flags; leaves $tmp/NAME.log and prints
-# "configure-failed", "compile-failed" or "ok".
+# judge TREE SIDE LIST: configure (one build folder for all, reconfigured with another SCA, so that
+# CMake detects nvcc and its host g++-13 once), then nvcc with the flags; leaves $tmp/NAME.log and
+# prints "configure-failed", "compile-failed" or "ok".
 judge() {
-  local name="$1-$2-${3:-unset}" build="b-$1-$2"
+  local name="$1-$2-${3:-unset}" build="build"
   sid "$tmp" "export TORCH_CUDA_ARCH_LIST='$3'; [ -n '$3' ] || unset TORCH_CUDA_ARCH_LIST
     rm -f '$build/flags'
     cmake -S proj -B '$build' -DSCA=/w/$1/$2/$sca >'$name.log' 2>&1 || { echo configure-failed; exit 0; }
@@ -55,16 +57,13 @@ judge() {
     nvcc -c proj/k.cu -o '$build/k.o' \$(cat '$build/flags') >>'$name.log' 2>&1 || { echo compile-failed; exit 0; }
     echo ok"
 }
-explains() { # LOG ID: torchpatch explain names ID for LOG
-  "$TORCHPATCH" -C "$tmp" --torch-version 1.13.1 --format json explain "$1" 2>&1 | grep -qF "\"patchset\":\"$2\"" ||
-    { cat "$1" >&2; tp_fail "explain does not name $2 for $(basename "$1")"; }
-}
+explains() { expect_explained 1 "$2" "$1"; } # LOG ID: torchpatch explain names ID for LOG
 expect() { # TREE SIDE LIST OUTCOME [ID]
   local got; got="$(judge "$1" "$2" "$3")"
   local log="$tmp/$1-$2-${3:-unset}.log"
   [ "$got" = "$4" ] || { cat "$log" >&2; tp_fail "$1 $2 TORCH_CUDA_ARCH_LIST='$3': $got, expected $4"; }
   [ -z "${5:-}" ] || explains "$log" "$5"
-  echo "ok   $1 $2 TORCH_CUDA_ARCH_LIST='$3': $4${5:+ ($5)}; $(grep -m1 -E 'nvcc fatal|Unknown CUDA|flags:' "$log" | sed 's/^ *//')"
+  echo "ok   $1 $2 TORCH_CUDA_ARCH_LIST='$3': $4${5:+ ($5)}; $({ grep -m1 -E 'nvcc fatal|Unknown CUDA' "$log" || grep -m1 'flags:' "$log"; } | sed 's/^ *//' | cut -c1-150)"
 }
 # gate ID LIST VERDICT: torchpatch's verdict on the gate, its facts detected in the root.
 gate() {
