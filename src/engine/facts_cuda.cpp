@@ -14,7 +14,9 @@ namespace tp::engine {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 std::optional<std::string> read_header(const fs::path& file) {
   std::error_code ec;
@@ -29,7 +31,8 @@ std::optional<std::string> read_header(const fs::path& file) {
 
 // The integer after `#define NAME` in a header; nullopt if absent.
 std::optional<long> define_value(std::string_view text, std::string_view name) {
-  for (std::size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+  for (std::size_t at = text.find(name); at != std::string_view::npos;
+       at = text.find(name, at + 1)) {
     std::size_t line = text.rfind('\n', at);
     std::string_view head = text.substr(line == std::string_view::npos ? 0 : line + 1,
                                         at - (line == std::string_view::npos ? 0 : line + 1));
@@ -86,18 +89,17 @@ std::optional<std::pair<std::string, std::string>> newest_cuda_path_v(const Envi
   return best;
 }
 
-
 // The numbers of one TORCH_CUDA_ARCH_LIST entry: "8.6+PTX" -> 8.6, "5.2(5.0)" -> 5.2 and 5.0,
 // "9.0a" -> 9.0, "Kepler" -> 3.5, "Ampere" -> 8.0 and 8.6 (select_compute_arch.cmake's names).
 std::vector<std::string> arch_numbers(std::string entry) {
   if (entry.size() > 4 && entry.substr(entry.size() - 4) == "+PTX")
     entry.resize(entry.size() - 4);
   static const std::vector<std::pair<std::string, std::vector<std::string>>> k_names = {
-      {"Kepler+Tegra", {"3.2"}}, {"Kepler+Tesla", {"3.7"}}, {"Kepler", {"3.5"}},
+      {"Kepler+Tegra", {"3.2"}},  {"Kepler+Tesla", {"3.7"}},   {"Kepler", {"3.5"}},
       {"Maxwell+Tegra", {"5.3"}}, {"Maxwell", {"5.0", "5.2"}}, {"Pascal", {"6.0", "6.1"}},
-      {"Volta+Tegra", {"7.2"}}, {"Volta", {"7.0"}}, {"Turing", {"7.5"}},
-      {"Ampere+Tegra", {"8.7"}}, {"Ampere", {"8.0", "8.6"}}, {"Ada", {"8.9"}},
-      {"Hopper", {"9.0"}}, {"Blackwell", {"10.0"}}};
+      {"Volta+Tegra", {"7.2"}},   {"Volta", {"7.0"}},          {"Turing", {"7.5"}},
+      {"Ampere+Tegra", {"8.7"}},  {"Ampere", {"8.0", "8.6"}},  {"Ada", {"8.9"}},
+      {"Hopper", {"9.0"}},        {"Blackwell", {"10.0"}}};
   for (const auto& [name, numbers] : k_names)
     if (entry == name)
       return numbers;
@@ -184,10 +186,12 @@ HostCompilerLimits host_compiler_limits(std::string_view text) {
       continue;
     // `#if __GNUC__ > 13`: GCC 14 and newer are refused.
     if (!limits.gcc_max && line.find("__clang") == std::string_view::npos)
-      if (auto n = number_after(line, "__GNUC__ >"); n && line.find("__GNUC__ >=") == std::string_view::npos)
+      if (auto n = number_after(line, "__GNUC__ >");
+          n && line.find("__GNUC__ >=") == std::string_view::npos)
         limits.gcc_max = *n;
-    // `#if defined(__clang__) && !defined(__ibmxl_vrm__) …` then `#if (__clang_major__ >= 18) || …`:
-    // Clang 18 and newer are refused. The HORIZON and Grace blocks before it are other platforms'.
+    // `#if defined(__clang__) && !defined(__ibmxl_vrm__) …` then `#if (__clang_major__ >= 18) ||
+    // …`: Clang 18 and newer are refused. The HORIZON and Grace blocks before it are other
+    // platforms'.
     if (line.rfind("#if defined(__clang__)", 0) == 0)
       in_clang_block = true;
     if (in_clang_block && !limits.clang_max)
@@ -227,7 +231,8 @@ std::optional<Fact> detect_nvcc_host_compiler(const Environment& env, const Fact
   auto c_fact = compiler_facts.find("compiler");
   if (where.empty() && c_fact != compiler_facts.end() && c_fact->second.value == "gcc" &&
       fs::is_regular_file(debian_gxx, ec))
-    return Fact{"supported", "Debian's nvcc picks its host g++ itself: " + debian_gxx.generic_string()};
+    return Fact{"supported",
+                "Debian's nvcc picks its host g++ itself: " + debian_gxx.generic_string()};
   if (where.empty()) {
     auto c = compiler_facts.find("compiler");
     auto v = compiler_facts.find("compiler_version");
@@ -237,16 +242,18 @@ std::optional<Fact> detect_nvcc_host_compiler(const Environment& env, const Fact
       major = v->second.value;
     where = "compiler " + family + " " + major;
   }
-  const std::optional<int> limit = family == "gcc" ? limits.gcc_max : family == "clang" ? limits.clang_max : std::nullopt;
+  const std::optional<int> limit = family == "gcc"     ? limits.gcc_max
+                                   : family == "clang" ? limits.clang_max
+                                                       : std::nullopt;
   if (!limit || major.empty() || !is_digit(major.front()))
     return std::nullopt;
   const bool ok = std::atoi(major.c_str()) <= *limit;
-  return Fact{ok ? "supported" : "unsupported",
-              where + " against " + header.generic_string() + " (" + family + " <= " + std::to_string(*limit) + ")"};
+  return Fact{ok ? "supported" : "unsupported", where + " against " + header.generic_string() +
+                                                    " (" + family +
+                                                    " <= " + std::to_string(*limit) + ")"};
 }
 
-namespace {
-} // namespace
+namespace {} // namespace
 
 void add_cuda_variables(Environment& env) {
   for (const char* name : {"TORCH_CUDA_ARCH_LIST", "CUDAHOSTCXX", "CMAKE_CUDA_HOST_COMPILER",
@@ -308,7 +315,8 @@ std::vector<fs::path> default_system_includes(const Environment& env) {
   return {"/usr/include", "/usr/include/x86_64-linux-gnu", "/usr/include/aarch64-linux-gnu"};
 }
 
-std::optional<Fact> detect_cudnn(const Environment& env, const std::vector<fs::path>& system_includes) {
+std::optional<Fact> detect_cudnn(const Environment& env,
+                                 const std::vector<fs::path>& system_includes) {
   std::vector<std::pair<fs::path, std::string>> folders;
   if (auto d = variable(env, "CUDNN_INCLUDE_DIR"))
     folders.push_back({*d, "CUDNN_INCLUDE_DIR"});
@@ -335,7 +343,8 @@ std::optional<Fact> detect_cudnn(const Environment& env, const std::vector<fs::p
   return std::nullopt;
 }
 
-std::vector<std::pair<std::string, Fact>> detect_cuda_facts(const Environment& env, const Facts& so_far) {
+std::vector<std::pair<std::string, Fact>> detect_cuda_facts(const Environment& env,
+                                                            const Facts& so_far) {
   std::vector<std::pair<std::string, Fact>> out;
   if (!so_far.count("cuda"))
     if (auto f = detect_cuda_from_header(env))

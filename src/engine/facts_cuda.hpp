@@ -41,9 +41,10 @@ std::vector<std::pair<std::string, Fact>> detect_cuda_arch(const Environment& en
 // cudnn_version.h (cudnn.h before cuDNN 8) -> "9.1" from CUDNN_MAJOR / CUDNN_MINOR, looked for in
 // $CUDNN_INCLUDE_DIR, $CUDNN_ROOT/include, $CUDNN_HOME/include, the toolkit's include folder,
 // $CONDA_PREFIX/include (Library/include on Windows), /usr/include and its multiarch folder.
-// `system_includes` are the last places looked at (the host's /usr/include and its multiarch folders
-// by default; tests pass their own).
-std::optional<Fact> detect_cudnn(const Environment& env, const std::vector<fs::path>& system_includes);
+// `system_includes` are the last places looked at (the host's /usr/include and its multiarch
+// folders by default; tests pass their own).
+std::optional<Fact> detect_cudnn(const Environment& env,
+                                 const std::vector<fs::path>& system_includes);
 std::vector<fs::path> default_system_includes(const Environment& env);
 
 // The GCC and Clang majors a toolkit's crt/host_config.h accepts on Linux, read from its
@@ -60,6 +61,7 @@ HostCompilerLimits host_compiler_limits(std::string_view host_config_h);
 std::optional<Fact> detect_nvcc_host_compiler(const Environment& env, const Facts& compiler_facts);
 
 // Every fact above that is found, for gather_facts.
-std::vector<std::pair<std::string, Fact>> detect_cuda_facts(const Environment& env, const Facts& so_far);
+std::vector<std::pair<std::string, Fact>> detect_cuda_facts(const Environment& env,
+                                                            const Facts& so_far);
 
 } // namespace tp::engine

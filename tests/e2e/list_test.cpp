@@ -9,13 +9,16 @@ using namespace tp::e2e;
 TEST_SUITE("e2e::list") {
 
 // v2.0.1 without its flatbuffers submodule and without cmake/Modules/FindBLAS.cmake: a line for
-// each kind of line list prints. --fact python=3.10 keeps the python gates off this machine's python.
+// each kind of line list prints. --fact python=3.10 keeps the python gates off this machine's python,
+// and the CUDA facts off this machine's toolkit.
 TEST_CASE("list: one line per patchset (outcome, id, what it would do) and per gate, ids aligned") {
   TP_E2E_DIR(dir);
   const fs::path checkout = make_checkout(dir, "v2.0.1");
   git_ok(checkout, "submodule deinit -q -f third_party/flatbuffers");
   fs::remove(checkout / "cmake/Modules/FindBLAS.cmake");
-  const Output list = torchpatch_in(checkout, {"--fact", "python=3.10", "list"});
+  const Output list = torchpatch_in(checkout, {"--fact", "python=3.10", "--fact", "cuda=12.4", "--fact",
+                                               "cuda_arch_min=8.0", "--fact", "cuda_arch_max=9.0", "--fact",
+                                               "cudnn=8.9", "--fact", "nvcc_host_compiler=supported", "list"});
   CHECK(list.code == 0);
   CHECK(list.err == "");
   CHECK(list.out ==
@@ -32,12 +35,20 @@ TEST_CASE("list: one line per patchset (outcome, id, what it would do) and per g
         "will-apply       kineto-samplelistener-cstdint            changes 1 file\n"
         "will-apply       libnop-template-arg-list                 changes 1 file\n"
         "will-apply       numpy2-descr-elsize                      changes 1 file\n"
+        "will-apply       select-compute-arch-cuda12-drop-3-5      changes 1 file\n"
+        "will-apply       select-compute-arch-names                changes 1 file\n"
         "will-apply       setuptools-msvccompiler                  changes 1 file\n"
         "will-apply       setuptools-pkg-resources-packaging       changes 1 file\n"
         "will-apply       static-runtime-anon-namespace-torch-api  changes 1 file\n"
         "will-apply       tensorpipe-common-cstdint                changes 2 files\n"
+        "will-apply       thrust-swap-include                      changes 1 file\n"
         "will-apply       torch-missing-std-includes               changes 5 files\n"
         "gate clear       cuda-12-needs-2-0                        PyTorch v2.0.1 is outside >=1.12, <2.0\n"
+        "gate clear       cuda-13-needs-2-9                        cuda is 12.4, not >=13\n"
+        "gate clear       cuda-arch-below-5-needs-cuda-11          cuda_arch_min is 8.0, not <5.0\n"
+        "gate clear       cuda-arch-needs-cuda-12-8                cuda_arch_max is 9.0, not >=10.0\n"
+        "gate clear       cudnn-9-needs-2-3                        cudnn is 8.9, not >=9\n"
+        "gate clear       nvcc-host-compiler-unsupported           nvcc_host_compiler is supported, not one of unsupported\n"
         "gate clear       python-3-12-needs-2-2                    python is 3.10, not >=3.12\n"
         "gate clear       python-3-13-needs-2-5                    python is 3.10, not >=3.13\n"
         "gate clear       python-3-14-needs-2-9                    python is 3.10, not >=3.14\n");

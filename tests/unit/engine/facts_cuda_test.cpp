@@ -17,7 +17,8 @@ const char* const k_host_config_12_4 =
     "#if defined(__GRCO_CLANG_COMPILER__)\n"
     "#if (__GRCO_CLANG_COMPILER__ == 1) && ((__clang_major__ < 16) || (__clang_major__ > 17))\n"
     "#error -- unsupported Grace clang version! The version must be 16.x to 17.x.\n"
-    "#endif  /* (__GRCO_CLANG_COMPILER__ == 1) && ((__clang_major__ < 16) || (__clang_major__ > 17)) */\n"
+    "#endif  /* (__GRCO_CLANG_COMPILER__ == 1) && ((__clang_major__ < 16) || (__clang_major__ > "
+    "17)) */\n"
     "#endif /* __GRCO_CLANG_COMPILER__  */\n"
     "#if defined(__GNUC__)\n"
     "\n"
@@ -29,25 +30,31 @@ const char* const k_host_config_12_4 =
     "\n"
     "\n"
     "#if defined(__HORIZON__)\n"
-    "#if (__clang_major__ >= 99) || (__clang_major__ < 3) || ((__clang_major__ == 3) &&  (__clang_minor__ < 3))\n"
+    "#if (__clang_major__ >= 99) || (__clang_major__ < 3) || ((__clang_major__ == 3) &&  "
+    "(__clang_minor__ < 3))\n"
     "#error -- unsupported HOS clang version! (99: not 12.4's 18, to show the block is skipped)\n"
     "#endif\n"
     "#endif /* __HORIZON__  */\n"
     "\n"
-    "#if defined(__clang__) && !defined(__ibmxl_vrm__) && !defined(__ICC) && !defined(__HORIZON__) && "
+    "#if defined(__clang__) && !defined(__ibmxl_vrm__) && !defined(__ICC) && !defined(__HORIZON__) "
+    "&& "
     "!defined(__APPLE__) && !defined(__GRCO_CLANG_COMPILER__)\n"
     "\n"
-    "#if (__clang_major__ >= 18) || (__clang_major__ < 3) || ((__clang_major__ == 3) &&  (__clang_minor__ < 3))\n"
-    "#error -- unsupported clang version! clang version must be less than 18 and greater than 3.2 .\n"
+    "#if (__clang_major__ >= 18) || (__clang_major__ < 3) || ((__clang_major__ == 3) &&  "
+    "(__clang_minor__ < 3))\n"
+    "#error -- unsupported clang version! clang version must be less than 18 and greater than 3.2 "
+    ".\n"
     "\n"
-    "#endif  /* (__clang_major__ >=  18) || (__clang_major__ < 3) || ((__clang_major__ == 3) &&  (__clang_minor__ < 3)) */\n"
+    "#endif  /* (__clang_major__ >=  18) || (__clang_major__ < 3) || ((__clang_major__ == 3) &&  "
+    "(__clang_minor__ < 3)) */\n"
     "\n"
     "#endif /* defined(__clang__) && … */\n"
     "\n"
     "\n"
     "#endif /* __GNUC__ */\n";
 
-const char* const k_cuda_h_12_4 = "#ifndef __cuda_cuda_h__\n#define __cuda_cuda_h__\n#define CUDA_VERSION 12040\n#endif\n";
+const char* const k_cuda_h_12_4 =
+    "#ifndef __cuda_cuda_h__\n#define __cuda_cuda_h__\n#define CUDA_VERSION 12040\n#endif\n";
 
 Environment path_of(const tp::test::TestDir& dir, std::initializer_list<const char*> folders) {
   Environment env;
@@ -56,7 +63,8 @@ Environment path_of(const tp::test::TestDir& dir, std::initializer_list<const ch
   return env;
 }
 
-std::string value_of(const std::vector<std::pair<std::string, Fact>>& facts, const std::string& name) {
+std::string value_of(const std::vector<std::pair<std::string, Fact>>& facts,
+                     const std::string& name) {
   for (const auto& [n, f] : facts)
     if (n == name)
       return f.value;
@@ -173,14 +181,16 @@ TEST_SUITE("engine::facts_cuda") {
     REQUIRE(f);
     CHECK(f->value == "supported");
     CHECK(f->source.find("Debian's nvcc") != std::string::npos);
-    CHECK(detect_nvcc_host_compiler(env, clang18)->value == "unsupported"); // passed as host compiler
+    CHECK(detect_nvcc_host_compiler(env, clang18)->value ==
+          "unsupported"); // passed as host compiler
   }
 
   TEST_CASE("detect_cudnn: cudnn_version.h in CUDNN_INCLUDE_DIR, the toolkit, conda, the system") {
     TP_TEST_DIR(dir);
     Environment env;
     CHECK_FALSE(detect_cudnn(env, {dir / "sys"}));
-    dir.write("sys/cudnn_version.h", "#define CUDNN_MAJOR 8\n#define CUDNN_MINOR 9\n#define CUDNN_PATCHLEVEL 7\n");
+    dir.write("sys/cudnn_version.h",
+              "#define CUDNN_MAJOR 8\n#define CUDNN_MINOR 9\n#define CUDNN_PATCHLEVEL 7\n");
     CHECK(detect_cudnn(env, {dir / "sys"})->value == "8.9");
     dir.write("conda/include/cudnn_version.h", "#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 1\n");
     env.variables["CONDA_PREFIX"] = (dir / "conda").string();

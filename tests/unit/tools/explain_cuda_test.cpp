@@ -28,21 +28,27 @@ std::vector<std::string> explained(const char* name) {
 TEST_SUITE("tools::explain cuda logs") {
   TEST_CASE("no GPU, CUDA 12.4, 1.13.1's common list: the compute_35 patchset and the arch gate") {
     CHECK(explained("cuda-1.13.1-no-gpu-nvcc-12.4.log") ==
-          std::vector<std::string>{"cuda-arch-below-5-needs-cuda-11", "select-compute-arch-cuda12-drop-3-5"});
+          std::vector<std::string>{"cuda-arch-below-5-needs-cuda-11",
+                                   "select-compute-arch-cuda12-drop-3-5"});
   }
   TEST_CASE("TORCH_CUDA_ARCH_LIST=12.0 on 1.13.1's select_compute_arch.cmake") {
-    CHECK(explained("cuda-1.13.1-arch-12.0-cmake.log") == std::vector<std::string>{"select-compute-arch-names"});
+    CHECK(explained("cuda-1.13.1-arch-12.0-cmake.log") ==
+          std::vector<std::string>{"select-compute-arch-names"});
   }
   TEST_CASE("compute_120 with nvcc 12.4") {
-    CHECK(explained("cuda-nvcc-12.4-compute-120.log") == std::vector<std::string>{"cuda-arch-needs-cuda-12-8"});
+    CHECK(explained("cuda-nvcc-12.4-compute-120.log") ==
+          std::vector<std::string>{"cuda-arch-needs-cuda-12-8"});
   }
   TEST_CASE("nvcc 12.4 with g++-16") {
-    CHECK(explained("cuda-nvcc-12.4-gcc-16.log") == std::vector<std::string>{"nvcc-host-compiler-unsupported"});
+    CHECK(explained("cuda-nvcc-12.4-gcc-16.log") ==
+          std::vector<std::string>{"nvcc-host-compiler-unsupported"});
   }
   TEST_CASE("thrust::swap in 1.13.1's LinearAlgebra.cu with nvcc 12.4") {
-    CHECK(explained("cuda-1.13.1-thrust-swap-nvcc-12.4.log") == std::vector<std::string>{"thrust-swap-include"});
+    CHECK(explained("cuda-1.13.1-thrust-swap-nvcc-12.4.log") ==
+          std::vector<std::string>{"thrust-swap-include"});
   }
   TEST_CASE("1.13.1's CUDAGraph.cpp with CUDA 12.4's headers") {
-    CHECK(explained("cuda-1.13.1-cudagraph-gxx-13.log") == std::vector<std::string>{"cuda-12-needs-2-0"});
+    CHECK(explained("cuda-1.13.1-cudagraph-gxx-13.log") ==
+          std::vector<std::string>{"cuda-12-needs-2-0"});
   }
 }
