@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "engine/facts_cuda.hpp"
 #include "platform/files.hpp"
 
 namespace tp::engine {
@@ -129,6 +130,7 @@ Environment current_environment() {
   else if (const char* cuda_path = std::getenv("CUDA_PATH"); cuda_path && *cuda_path)
     env.cuda_home = cuda_path;
   env.msvc = current_msvc_variables();
+  add_cuda_variables(env);
   return env;
 }
 
@@ -402,6 +404,10 @@ Facts gather_facts(const Environment& env, const std::vector<std::string>& overr
     if (eq != std::string::npos)
       facts[o.substr(0, eq)] = {o.substr(eq + 1), "--fact"};
   }
+  // CUDA facts (facts_cuda.hpp) after the overrides: one given with --fact stays as given, and
+  // nvcc_host_compiler judges the compiler facts as overridden.
+  for (auto& [name, fact] : detect_cuda_facts(env, facts))
+    facts.try_emplace(name, std::move(fact));
   return facts;
 }
 

@@ -346,6 +346,9 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
   };
   for (std::size_t i = 0; i < windows_ids.size(); ++i)
     expected[windows_ids[i]] = windows.at(std::string(fixture))[i];
+  // The CUDA patchsets of catalog 2.1 (fixtures/README.md, "CUDA patchsets"): upstream's in 2.6.
+  for (const char* id : {"select-compute-arch-cuda12-drop-3-5", "select-compute-arch-names", "thrust-swap-include"})
+    expected[id] = fixture == "v2.6.0" ? na : w;
   return expected;
 }
 
@@ -417,6 +420,10 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
     files.insert("aten/src/ATen/Parallel.h");
   if (fixture == "v1.12.1")
     files.insert("torch/csrc/jit/tensorexpr/bounds_overlap.h");
+  // The CUDA patchsets of catalog 2.1, up to 2.1 (2.6.0: not-applicable).
+  if (fixture != "v2.6.0")
+    files.insert({"cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake",
+                  "aten/src/ATen/native/cuda/LinearAlgebra.cu"});
   return files;
 }
 

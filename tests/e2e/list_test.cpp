@@ -9,13 +9,16 @@ using namespace tp::e2e;
 TEST_SUITE("e2e::list") {
 
 // v2.0.1 without its flatbuffers submodule and without cmake/Modules/FindBLAS.cmake: a line for
-// each kind of line list prints. --fact python=3.10 keeps the python gates off this machine's python.
+// each kind of line list prints. --fact python=3.10 keeps the python gates off this machine's python,
+// and the CUDA facts off this machine's toolkit.
 TEST_CASE("list: one line per patchset (outcome, id, what it would do) and per gate, ids aligned") {
   TP_E2E_DIR(dir);
   const fs::path checkout = make_checkout(dir, "v2.0.1");
   git_ok(checkout, "submodule deinit -q -f third_party/flatbuffers");
   fs::remove(checkout / "cmake/Modules/FindBLAS.cmake");
-  const Output list = torchpatch_in(checkout, {"--fact", "python=3.10", "list"});
+  const Output list = torchpatch_in(checkout, {"--fact", "python=3.10", "--fact", "cuda=12.4", "--fact",
+                                               "cuda_arch_min=8.0", "--fact", "cuda_arch_max=9.0", "--fact",
+                                               "cudnn=8.9", "--fact", "nvcc_host_compiler=supported", "list"});
   CHECK(list.code == 0);
   CHECK(list.err == "");
   CHECK(list.out ==

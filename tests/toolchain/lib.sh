@@ -12,6 +12,8 @@
 case ":$PATH:" in *:/usr/sbin:*) ;; *) PATH="$PATH:/usr/sbin:/sbin" ;; esac
 TP_CACHE="${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}"
 TP_SID_ROOT="${TP_SID_ROOT:-$TP_CACHE/sid}"
+# The archive's components the root's apt sources name (tests/cuda adds contrib and non-free).
+TP_SID_COMPONENTS="${TP_SID_COMPONENTS:-main}"
 # The Debian archive comes from this machine's apt sources (TP_SID_MIRROR or TP_DEBIAN_MIRROR override).
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/debian_mirror.sh"
 # What the checks need inside the root. Changing the list rebuilds the packages, not the root.
@@ -52,7 +54,7 @@ tp_sid_root_unlocked() {
     mirror="${TP_SID_MIRROR:-$(tp_debian_mirror)}" || return 1
     echo "toolchain: debootstrap --variant=minbase sid $root from $mirror (about 90 s)" >&2
     rm -rf "$root.part" && mkdir -p "$(dirname "$root")"
-    debootstrap --variant=minbase sid "$root.part" "$mirror" >"$TP_CACHE/debootstrap.log" 2>&1 || {
+    debootstrap --variant=minbase --components="$TP_SID_COMPONENTS" sid "$root.part" "$mirror" >"$TP_CACHE/debootstrap.log" 2>&1 || {
       echo "toolchain: debootstrap failed; see $TP_CACHE/debootstrap.log" >&2; tail -n 20 "$TP_CACHE/debootstrap.log" >&2; return 1; }
     mv "$root.part" "$root"
   fi
@@ -61,10 +63,10 @@ tp_sid_root_unlocked() {
   # The archive serves a snapshot whose Release files can be past their Valid-Until date.
   chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive bash -c \
     "apt-get -o Acquire::Check-Valid-Until=false update -qq &&
-     apt-get -o Acquire::Check-Valid-Until=false install -y -qq --no-install-recommends ${TP_SID_PACKAGES[*]}" \
-    >"$TP_CACHE/sid-packages.log" 2>&1 || {
-      echo "toolchain: installing packages in the sid root failed; see $TP_CACHE/sid-packages.log" >&2
-      tail -n 20 "$TP_CACHE/sid-packages.log" >&2; return 1; }
+     apt-get -o Acquire::Check-Valid-Until=false install -y -qq --no-install-recommends ${TP_SID_PACKAGES[*]} && apt-get clean" \
+    >"$TP_CACHE/${root##*/}-packages.log" 2>&1 || {
+      echo "toolchain: installing packages in the sid root failed; see $TP_CACHE/${root##*/}-packages.log" >&2
+      tail -n 20 "$TP_CACHE/${root##*/}-packages.log" >&2; return 1; }
   echo "$want" >"$root/.tp-ready.$want"
 }
 

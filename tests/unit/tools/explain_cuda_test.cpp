@@ -1,0 +1,54 @@
+// `explain` on real CUDA build output (tests/logs/cuda-*.log, made by Debian's nvcc 12.4, g++-13
+// and CMake 4 in tests/cuda's root): each names the patchset or gate that the error belongs to.
+#include "tools/explain.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "platform/files.hpp"
+
+namespace {
+
+std::vector<std::string> explained(const char* name) {
+  static const auto loaded = tp::catalog::load_embedded_catalog();
+  REQUIRE(loaded.diagnostics.empty());
+  auto bytes = tp::platform::read_file(std::string(TP_SOURCE_DIR "/tests/logs/") + name);
+  REQUIRE(bytes.has_value());
+  std::vector<std::string> ids;
+  for (const auto& m : tp::tools::explain_log(loaded.catalog, *bytes).matches)
+    ids.push_back(m.patchset);
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+} // namespace
+
+TEST_SUITE("tools::explain cuda logs") {
+  TEST_CASE("no GPU, CUDA 12.4, 1.13.1's common list: the compute_35 patchset and the arch gate") {
+    CHECK(explained("cuda-1.13.1-no-gpu-nvcc-12.4.log") ==
+          std::vector<std::string>{"cuda-arch-below-5-needs-cuda-11",
+                                   "select-compute-arch-cuda12-drop-3-5"});
+  }
+  TEST_CASE("TORCH_CUDA_ARCH_LIST=12.0 on 1.13.1's select_compute_arch.cmake") {
+    CHECK(explained("cuda-1.13.1-arch-12.0-cmake.log") ==
+          std::vector<std::string>{"select-compute-arch-names"});
+  }
+  TEST_CASE("compute_120 with nvcc 12.4") {
+    CHECK(explained("cuda-nvcc-12.4-compute-120.log") ==
+          std::vector<std::string>{"cuda-arch-needs-cuda-12-8"});
+  }
+  TEST_CASE("nvcc 12.4 with g++-16") {
+    CHECK(explained("cuda-nvcc-12.4-gcc-16.log") ==
+          std::vector<std::string>{"nvcc-host-compiler-unsupported"});
+  }
+  TEST_CASE("thrust::swap in 1.13.1's LinearAlgebra.cu with nvcc 12.4") {
+    CHECK(explained("cuda-1.13.1-thrust-swap-nvcc-12.4.log") ==
+          std::vector<std::string>{"thrust-swap-include"});
+  }
+  TEST_CASE("1.13.1's CUDAGraph.cpp with CUDA 12.4's headers") {
+    CHECK(explained("cuda-1.13.1-cudagraph-gxx-13.log") ==
+          std::vector<std::string>{"cuda-12-needs-2-0"});
+  }
+}
