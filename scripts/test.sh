@@ -2,7 +2,7 @@
 # The test job from nothing: install, build with warnings as errors, cross-build torchpatch.exe, run
 # the whole suite through ctest (unit, e2e, hostile, catalog, behaviour, structure, and the labels
 # real: Debian's release trees, toolchain: a Debian sid root's CMake 4 / GCC 15-16 / Clang 21,
-# windows: torchpatch.exe under Wine), then the sanitizers, fuzzing and the Windows syntax check.
+# windows: torchpatch.exe under Wine, dist: the release archives and wheels), then the sanitizers, fuzzing and the Windows syntax check.
 # Downloads, the sid root and the cross-built dependencies are cached under
 # ${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}. Each step prints what it cost.
 set -euo pipefail
@@ -23,8 +23,9 @@ tree_status() { git -C "$here" status --porcelain --untracked-files=all; }
 status_before="$(tree_status)"
 step build "$here/scripts/build.sh" -DTP_WERROR=ON "$@"
 build="${TP_BUILD_DIR:-$here/build}"
-# The windows label runs this build's torchpatch.exe under Wine (docs/windows.md).
-step package_windows "$here/scripts/package_windows.sh"
+# The release artefacts (docs/release.md): the windows label runs this cross build's torchpatch.exe
+# under Wine (docs/windows.md), the dist label checks dist/ (tests/dist).
+step package "$here/scripts/package.sh"
 step ctest ctest --test-dir "$build" --output-on-failure -j2
 # Sanitizers, fuzzing and the Windows cross-check (docs/security.md).
 step sanitize "$here/scripts/sanitize.sh"

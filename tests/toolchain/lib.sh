@@ -17,8 +17,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/debian_mirror.sh"
 # What the checks need inside the root. Changing the list rebuilds the packages, not the root.
 # python3-yaml, python3-typing-extensions: a PyTorch configure runs torchgen. git: ExternalProject
 # projects with GIT_REPOSITORY (qnnpack's Download*.cmake) need it to configure, with no download.
+# patch: tests/dist/e2e.sh checks an exported series with it (ctest dist-root-sid).
 TP_SID_PACKAGES=(g++-15 g++ clang cmake make python3-numpy python3-setuptools python3-dev
-                 python3-packaging python3-yaml python3-typing-extensions git)
+                 python3-packaging python3-yaml python3-typing-extensions git patch)
 
 # Makes sure the sid root exists with TP_SID_PACKAGES installed; prints nothing on a cache hit.
 # Each package list leaves its own marker (.tp-ready.HASH), so that branches with different lists
