@@ -18,6 +18,9 @@ source "$here/scripts/lib/auditwheel.sh"
 tp_install_packages python3 python3-build python3-hatchling python3-venv python3-packaging \
   python3-pyelftools patchelf
 tp_release_env "$here"
+# auditwheel repair unpacks the wheel and zips it again with its folders' modes, which the umask
+# decides (0700 under umask 077): one umask for everyone.
+umask 022
 version="$(tp_version "$here")"
 work="${TP_WHEEL_BUILD_DIR:-$here/build-wheels}"
 linux_stage="${TP_LINUX_BUILD_DIR:-$here/build-linux}/package/torchpatch-$version-linux-x86_64"
