@@ -9,51 +9,50 @@
 #
 #   TP_CACHE               cache root (the cross-built dependencies live in $TP_CACHE/mingw)
 #   TP_WINDOWS_BUILD_DIR   the cross build (default build-windows/)
+#   TP_WINDOWS_TEST_EXES   0: build torchpatch.exe only, not what the windows label runs
+#   TP_PACKAGE_PREBUILT    1: package the torchpatch.exe already in the build folder, without
+#                          building (tests/dist/reproducible.sh re-makes the archives so)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${TP_WINDOWS_BUILD_DIR:-$here/build-windows}"
 triple=x86_64-w64-mingw32
 
-packages=(cmake ninja-build pkg-config git python3 perl dpkg-dev xz-utils zip ca-certificates
-          unicode-data g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 libz-mingw-w64-dev
-          libcli11-dev libtomlplusplus-dev doctest-dev nodejs npm)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if command -v node >/dev/null && command -v npm >/dev/null; then
-  missing=("${missing[@]/nodejs}"); missing=("${missing[@]/npm}")
-fi
-missing=($(printf '%s\n' "${missing[@]}" | sed '/^$/d'))
-if [ "${#missing[@]}" -gt 0 ]; then
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  echo "package-windows: installing ${missing[*]}"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+source "$here/scripts/lib/release.sh"
+tp_install_packages cmake ninja-build pkg-config git python3 perl dpkg-dev xz-utils zip ca-certificates \
+  unicode-data g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 libz-mingw-w64-dev \
+  libcli11-dev libtomlplusplus-dev doctest-dev nodejs npm
+tp_release_env "$here"
 bash "$here/scripts/grammars.sh"
 
 prefix="$(bash "$here/scripts/windows/deps.sh" | tail -n 1)"
 
-# -O2, not Release's -O3: GCC 12 reports a false -Wrestrict at -O3 in std::string concatenation.
-echo "package-windows: building torchpatch.exe in $build"
-# pkg-config's answers are cached by CMake and not asked again when the prefix changes: a build
-# folder configured for another dependency prefix (or by hand) is configured afresh.
-if [ -f "$build/CMakeCache.txt" ] && [ "$(cat "$build/.tp-mingw-prefix" 2>/dev/null)" != "$prefix" ]; then
-  echo "package-windows: dependencies are now $prefix: configuring afresh"
-  rm -f "$build/CMakeCache.txt"
+if [ "${TP_PACKAGE_PREBUILT:-0}" != 1 ]; then
+  # -O2, not Release's -O3: GCC 12 reports a false -Wrestrict at -O3 in std::string concatenation.
+  echo "package-windows: building torchpatch.exe in $build"
+  # pkg-config's answers are cached by CMake and not asked again when the prefix changes: a build
+  # folder configured for another dependency prefix (or by hand) is configured afresh.
+  if [ -f "$build/CMakeCache.txt" ] && [ "$(cat "$build/.tp-mingw-prefix" 2>/dev/null)" != "$prefix" ]; then
+    echo "package-windows: dependencies are now $prefix: configuring afresh"
+    rm -f "$build/CMakeCache.txt"
+  fi
+  # Reproducible: no build path in an object (-ffile-prefix-map), and no link time in the PE header
+  # (GNU ld writes the time of the link into TimeDateStamp unless told not to).
+  flags="$(tp_prefix_map "$here" "$build")"
+  cmake -S "$here" -B "$build" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$here/cmake/mingw-w64-x86_64.cmake" \
+        -DTP_MINGW_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
+        -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-Wl,--no-insert-timestamp" \
+        -DTP_WERROR=ON $(tp_launcher) >/dev/null
+  mkdir -p "$build" && echo "$prefix" > "$build/.tp-mingw-prefix"
+  targets=(torchpatch)
+  [ "${TP_WINDOWS_TEST_EXES:-1}" = 0 ] || targets+=(tp_unit_tests tp_hold_open)
+  CCACHE_BASEDIR="$here" cmake --build "$build" --target "${targets[@]}" -j "${TP_JOBS:-2}"
 fi
-cmake -S "$here" -B "$build" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$here/cmake/mingw-w64-x86_64.cmake" \
-      -DTP_MINGW_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
-      -DTP_WERROR=ON >/dev/null
-mkdir -p "$build" && echo "$prefix" > "$build/.tp-mingw-prefix"
-cmake --build "$build" --target torchpatch tp_unit_tests tp_hold_open -j "${TP_JOBS:-2}"
-
 exe="$build/torchpatch.exe"
 # Only Windows' own DLLs may be imported; anything else (libstdc++-6.dll, libwinpthread-1.dll,
 # zlib1.dll, ...) would have to ship beside the exe.
-for binary in "$exe" "$build/tests/tp_unit_tests.exe" "$build/tests/tp_hold_open.exe"; do
+binaries=("$exe")
+[ "${TP_PACKAGE_PREBUILT:-0}" = 1 ] || [ "${TP_WINDOWS_TEST_EXES:-1}" = 0 ] || binaries+=("$build/tests/tp_unit_tests.exe" "$build/tests/tp_hold_open.exe")
+for binary in "${binaries[@]}"; do
   dlls="$($triple-objdump -p "$binary" | sed -n 's/^[[:space:]]*DLL Name: //p' | sort -u)"
   foreign="$(printf '%s\n' "$dlls" |
              grep -viE '^(kernel32|advapi32|msvcrt|ucrtbase|api-ms-win-.*|ws2_32|user32|ole32|rpcrt4|crypt32|secur32|bcrypt|shell32)\.dll$' || true)"
@@ -64,7 +63,7 @@ for binary in "$exe" "$build/tests/tp_unit_tests.exe" "$build/tests/tp_hold_open
   echo "package-windows: $(basename "$binary") imports only $(echo $dlls)"
 done
 
-version="$(sed -n 's/^project(torchpatch VERSION \([0-9.]*\).*/\1/p' "$here/CMakeLists.txt")"
+version="$(tp_version "$here")"
 name="torchpatch-$version-windows-x64"
 stage="$build/package/$name"
 rm -rf "$build/package"
@@ -77,7 +76,5 @@ for package in tree-sitter tree-sitter-c tree-sitter-cpp tree-sitter-python; do
   cp "$nm/$package/LICENSE" "$stage/licenses/$package.txt"
 done
 zip_file="$here/dist/$name.zip"
-rm -f "$zip_file"
-(cd "$build/package" && TZ=UTC find "$name" -exec touch -d '2000-01-01 00:00:00' {} + &&
-   find "$name" -type f | LC_ALL=C sort | zip -q -X -@ "$zip_file")
+tp_zip "$build/package" "$name" "$zip_file"
 echo "package-windows: $zip_file ($(du -k "$zip_file" | cut -f1) KiB)"

@@ -20,6 +20,12 @@
 #ifndef TP_ENGINE_VERSION
 #define TP_ENGINE_VERSION "0.0.0"
 #endif
+#if __has_include("tp_build_info.hpp")
+#include "tp_build_info.hpp" // TP_BUILD_COMMIT, written by cmake/build_info.cmake
+#endif
+#ifndef TP_BUILD_COMMIT
+#define TP_BUILD_COMMIT "unknown"
+#endif
 
 namespace tp::cli {
 
@@ -28,7 +34,7 @@ namespace {
 std::string version_text() {
   const std::string catalog_version = catalog::embedded_catalog_version();
   return std::string("torchpatch ") + TP_ENGINE_VERSION + " (catalog " +
-         (catalog_version.empty() ? "unloadable" : catalog_version) + ")";
+         (catalog_version.empty() ? "unloadable" : catalog_version) + ", commit " + TP_BUILD_COMMIT + ")";
 }
 
 std::string join(const std::vector<std::string_view>& names) {

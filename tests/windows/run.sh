@@ -93,7 +93,7 @@ release() { touch "$hold_signal/release"; wait "$hold_pid"; }
 case_version() {
   tp --version
   expect_status 0
-  check "--version names torchpatch and the catalog" grep -qE '^torchpatch [0-9]+\.[0-9]+\.[0-9]+ \(catalog [0-9.]+\)' "$out"
+  check "--version names torchpatch, the catalog and the commit" grep -qE '^torchpatch [0-9]+\.[0-9]+\.[0-9]+ \(catalog [0-9.]+, commit ([0-9a-f]{12}(-dirty)?|unknown)\)' "$out"
 }
 
 case_list() {

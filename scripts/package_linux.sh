@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# package_linux.sh: the portable Linux x86-64 torchpatch, built on Debian 12 with every library but
+# glibc linked statically (libgit2, RE2, PCRE2, http-parser and zlib from Debian 12's source
+# packages by scripts/static_deps.sh, the recipe torchpatch.exe uses; libstdc++ and libgcc), and
+# packaged as dist/torchpatch-<version>-linux-x86_64.tar.gz with README.md and the licences of what
+# is linked in. Reproducible: no build path or time in the binary or the archive.
+# Works from nothing on a minimal Debian 12 (as root, or with sudo): installs its own packages.
+#
+#   TP_CACHE             cache root (the static dependencies live in $TP_CACHE/static-linux)
+#   TP_LINUX_BUILD_DIR   the build (default build-linux/)
+#   TP_PACKAGE_PREBUILT  1: package the torchpatch already in the build folder, without building
+#                        (tests/dist/reproducible.sh re-makes the archives so)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$here/scripts/lib/release.sh"
+build="${TP_LINUX_BUILD_DIR:-$here/build-linux}"
+
+tp_install_packages g++ cmake ninja-build pkg-config git python3 perl dpkg-dev xz-utils ca-certificates \
+  unicode-data binutils libcli11-dev libtomlplusplus-dev doctest-dev nodejs npm
+tp_release_env "$here"
+bash "$here/scripts/grammars.sh"
+prefix="$(bash "$here/scripts/static_deps.sh" linux | tail -n 1)"
+
+if [ "${TP_PACKAGE_PREBUILT:-0}" != 1 ]; then
+  echo "package-linux: building torchpatch in $build"
+  if [ -f "$build/CMakeCache.txt" ] && [ "$(cat "$build/.tp-static-prefix" 2>/dev/null)" != "$prefix" ]; then
+    echo "package-linux: dependencies are now $prefix: configuring afresh"
+    rm -f "$build/CMakeCache.txt"
+  fi
+  flags="$(tp_prefix_map "$here" "$build")"
+  cmake -S "$here" -B "$build" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$here/cmake/linux-static.cmake" \
+        -DTP_STATIC_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
+        -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" -DTP_BUILD_TESTS=OFF -DTP_WERROR=ON $(tp_launcher) >/dev/null
+  mkdir -p "$build" && echo "$prefix" > "$build/.tp-static-prefix"
+  CCACHE_BASEDIR="$here" cmake --build "$build" --target torchpatch -j "${TP_JOBS:-2}"
+
+fi
+binary="$build/torchpatch"
+# Only glibc may be loaded at run time: anything else would have to be on the user's machine.
+needed="$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u)"
+foreign="$(printf '%s\n' "$needed" | grep -vE '^(libc|libm|libpthread|libdl|librt|ld-linux-x86-64)\.so\.[0-9]+$' || true)"
+if [ -n "$foreign" ]; then
+  echo "package-linux: torchpatch needs shared libraries beyond glibc: $foreign" >&2
+  exit 1
+fi
+# The newest glibc symbol version it imports is the oldest glibc it runs on.
+glibc="$(objdump -T "$binary" | grep -o 'GLIBC_[0-9][0-9.]*' | sort -uV | tail -n 1)"
+echo "package-linux: torchpatch needs only $(echo $needed), glibc ${glibc#GLIBC_} or later"
+
+version="$(tp_version "$here")"
+name="torchpatch-$version-linux-x86_64"
+stage="$build/package/$name"
+rm -rf "$build/package"
+mkdir -p "$stage/licenses" "$here/dist"
+strip -o "$stage/torchpatch" "$binary"
+cp "$here/README.md" "$stage/README.md"
+cp "$prefix/share/licenses/"*.txt "$stage/licenses/"
+nm="$here/grammars/node_modules"
+for package in tree-sitter tree-sitter-c tree-sitter-cpp tree-sitter-python; do
+  cp "$nm/$package/LICENSE" "$stage/licenses/$package.txt"
+done
+tarball="$here/dist/$name.tar.gz"
+tp_tar_gz "$build/package" "$name" "$tarball"
+echo "package-linux: $tarball ($(du -k "$tarball" | cut -f1) KiB)"
