@@ -34,7 +34,8 @@ namespace {
 std::string version_text() {
   const std::string catalog_version = catalog::embedded_catalog_version();
   return std::string("torchpatch ") + TP_ENGINE_VERSION + " (catalog " +
-         (catalog_version.empty() ? "unloadable" : catalog_version) + ", commit " + TP_BUILD_COMMIT + ")";
+         (catalog_version.empty() ? "unloadable" : catalog_version) + ", commit " +
+         TP_BUILD_COMMIT + ")";
 }
 
 std::string join(const std::vector<std::string_view>& names) {

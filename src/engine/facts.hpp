@@ -39,8 +39,9 @@ struct Environment {
   std::optional<std::string> pyenv_version; // $PYENV_VERSION
   bool windows = false;                     // look for .exe names and pythonXY.dll
   MsvcVariables msvc;                       // see facts_msvc.cpp
-  bool windows = false;                // look for .exe names and pythonXY.dll
-  std::map<std::string, std::string> variables; // more variables facts_cuda reads (add_cuda_variables)
+  bool windows = false;                     // look for .exe names and pythonXY.dll
+  std::map<std::string, std::string>
+      variables; // more variables facts_cuda reads (add_cuda_variables)
 };
 
 // The process's own environment (std::getenv).

@@ -119,32 +119,33 @@ TEST_SUITE("e2e::apply_dry") {
 
 TEST_SUITE("e2e::list") {
 
-TEST_CASE("list: shows the patchsets that will apply to each fixture, and why the others do not") {
-  TP_FOR_EACH_FIXTURE(fixture) {
-    TP_E2E_DIR(dir);
-    const fs::path checkout = make_checkout(dir, fixture);
-    const Output list = torchpatch_in(checkout, {"list"});
-    CHECK(list.code == 0);
-    CHECK(list.err == "");
-    const auto expected = expected_outcomes(fixture);
-    CHECK(outcomes_of_text(list.out) == expected);
-    for (const auto& [id, outcome] : expected)
-      if (outcome == "not-applicable") {
-        CAPTURE(id);
-        // The patchset's line gives the reason: it names the version and the patchset's range.
-        const std::size_t line = list.out.find(" " + id + " ");
-        REQUIRE(line != std::string::npos);
-        const std::string reason = list.out.substr(line, list.out.find('\n', line) - line);
-        // caffe2-missing-prototypes-not-msvc (2.1+) is for clang-cl only: in range, its reason is the
-        // compiler condition
-        if (id == "caffe2-missing-prototypes-not-msvc" && (fixture == "v2.6.0"))
-          CHECK(reason.find("compiler") != std::string::npos);
-        else
-          CHECK(reason.find("  PyTorch " + fixture + " is outside") != std::string::npos);
-      }
-    const Output json = torchpatch_in(checkout, {"list", "--format", "json"});
-    CHECK(json.code == 0);
-    CHECK(outcomes_of_json(dir, json.out) == expected);
-  }
+  TEST_CASE(
+      "list: shows the patchsets that will apply to each fixture, and why the others do not") {
+    TP_FOR_EACH_FIXTURE(fixture) {
+      TP_E2E_DIR(dir);
+      const fs::path checkout = make_checkout(dir, fixture);
+      const Output list = torchpatch_in(checkout, {"list"});
+      CHECK(list.code == 0);
+      CHECK(list.err == "");
+      const auto expected = expected_outcomes(fixture);
+      CHECK(outcomes_of_text(list.out) == expected);
+      for (const auto& [id, outcome] : expected)
+        if (outcome == "not-applicable") {
+          CAPTURE(id);
+          // The patchset's line gives the reason: it names the version and the patchset's range.
+          const std::size_t line = list.out.find(" " + id + " ");
+          REQUIRE(line != std::string::npos);
+          const std::string reason = list.out.substr(line, list.out.find('\n', line) - line);
+          // caffe2-missing-prototypes-not-msvc (2.1+) is for clang-cl only: in range, its reason is
+          // the compiler condition
+          if (id == "caffe2-missing-prototypes-not-msvc" && (fixture == "v2.6.0"))
+            CHECK(reason.find("compiler") != std::string::npos);
+          else
+            CHECK(reason.find("  PyTorch " + fixture + " is outside") != std::string::npos);
+        }
+      const Output json = torchpatch_in(checkout, {"list", "--format", "json"});
+      CHECK(json.code == 0);
+      CHECK(outcomes_of_json(dir, json.out) == expected);
+    }
 
-} // TEST_SUITE
+  } // TEST_SUITE

@@ -334,9 +334,10 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
     expected[compiler_ids[i]] = compiler.at(std::string(fixture))[i];
   // The Windows patchsets of issue #23 (fixtures/README.md, "Windows patchsets").
   const std::array<std::string, 9> windows_ids{
-      "cpp-extension-msvccompiler",      "cmake-py-vs-generators",          "sleef-msvc-1951-builtin-math",
-      "msvc-stl-jit-logging-chrono",     "findlapack-check-function-exists", "vec-base-size-t-msvc-ice",
-      "parallel-lazy-init-no-torch-api", "tensorexpr-bounds-overlap-windows-true-false",
+      "cpp-extension-msvccompiler",        "cmake-py-vs-generators",
+      "sleef-msvc-1951-builtin-math",      "msvc-stl-jit-logging-chrono",
+      "findlapack-check-function-exists",  "vec-base-size-t-msvc-ice",
+      "parallel-lazy-init-no-torch-api",   "tensorexpr-bounds-overlap-windows-true-false",
       "caffe2-missing-prototypes-not-msvc"};
   const std::map<std::string, std::array<std::string, 9>> windows{
       {"v1.12.1", {w, w, w, w, w, na, w, w, na}},
@@ -347,7 +348,8 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
   for (std::size_t i = 0; i < windows_ids.size(); ++i)
     expected[windows_ids[i]] = windows.at(std::string(fixture))[i];
   // The CUDA patchsets of catalog 2.1 (fixtures/README.md, "CUDA patchsets"): upstream's in 2.6.
-  for (const char* id : {"select-compute-arch-cuda12-drop-3-5", "select-compute-arch-names", "thrust-swap-include"})
+  for (const char* id :
+       {"select-compute-arch-cuda12-drop-3-5", "select-compute-arch-names", "thrust-swap-include"})
     expected[id] = fixture == "v2.6.0" ? na : w;
   return expected;
 }
@@ -411,7 +413,8 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
   if (fixture == "v2.0.1")
     files.insert("torch/csrc/distributed/c10d/ProcessGroupGloo.hpp");
   // The Windows patchsets of issue #23.
-  files.insert({"torch/utils/cpp_extension.py", "tools/setup_helpers/cmake.py", "third_party/sleef/Configure.cmake"});
+  files.insert({"torch/utils/cpp_extension.py", "tools/setup_helpers/cmake.py",
+                "third_party/sleef/Configure.cmake"});
   if (fixture != "v2.6.0")
     files.insert({"torch/csrc/jit/runtime/logging.h", "cmake/Modules/FindLAPACK.cmake"});
   if (fixture == "v1.13.1" || fixture == "v2.0.1")

@@ -107,7 +107,9 @@ TEST_SUITE("e2e::facts") {
     const Output list =
         torchpatch_in(checkout, {"--catalog", k_gates, "--fact", "pyton=3.12", "list"});
     CHECK(list.code == 0);
-    CHECK(list.err == "torchpatch: warning: --fact pyton=3.12: expected KEY=VALUE with KEY one of platform, "
-                      "compiler, python, cmake, compiler_version, cuda, cuda_arch_min, cuda_arch_max, cudnn, nvcc_host_compiler, msvc, windows_sdk, msvc_env\n");
+    CHECK(list.err ==
+          "torchpatch: warning: --fact pyton=3.12: expected KEY=VALUE with KEY one of platform, "
+          "compiler, python, cmake, compiler_version, cuda, cuda_arch_min, cuda_arch_max, cudnn, "
+          "nvcc_host_compiler, msvc, windows_sdk, msvc_env\n");
   }
 }

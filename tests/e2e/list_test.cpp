@@ -8,56 +8,72 @@ using namespace tp::e2e;
 
 TEST_SUITE("e2e::list") {
 
-// v2.0.1 without its flatbuffers submodule and without cmake/Modules/FindBLAS.cmake: a line for
-// each kind of line list prints. --fact python=3.10 keeps the python gates off this machine's python,
-// and the CUDA facts off this machine's toolkit.
-TEST_CASE("list: one line per patchset (outcome, id, what it would do) and per gate, ids aligned") {
-  TP_E2E_DIR(dir);
-  const fs::path checkout = make_checkout(dir, "v2.0.1");
-  git_ok(checkout, "submodule deinit -q -f third_party/flatbuffers");
-  fs::remove(checkout / "cmake/Modules/FindBLAS.cmake");
-  const Output list = torchpatch_in(checkout, {"--fact", "python=3.10", "--fact", "cuda=12.4", "--fact",
-                                               "cuda_arch_min=8.0", "--fact", "cuda_arch_max=9.0", "--fact",
-                                               "cudnn=8.9", "--fact", "nvcc_host_compiler=supported", "list"});
-  CHECK(list.code == 0);
-  CHECK(list.err == "");
-  CHECK(list.out ==
-        "PyTorch v2.0.1 (from tag v2.0.1 at HEAD), catalog " + shipped_catalog_version() + "\n"
-        "will-apply       c10d-gloo-store-default-timeout               changes 1 file\n"
-        "not-applicable   caffe2-missing-prototypes-not-msvc            PyTorch v2.0.1 is outside >=2.1\n"
-        "file-missing     cmake-minimum-3-5                             2 conflicts in 1 file\n"
-        "will-apply       cmake-py-vs-generators                        changes 1 file\n"
-        "will-apply       cpp-extension-msvccompiler                    changes 1 file\n"
-        "will-apply       fbgemm-utilsavx2-cstdint                      changes 1 file\n"
-        "will-apply       fbgemm-werror-maybe-uninitialized             changes 1 file\n"
-        "file-missing     findblas-check-function-exists                1 conflict in 1 file\n"
-        "will-apply       findlapack-check-function-exists              changes 1 file\n"
-        "submodule-absent flatbuffers-span-const-count                  submodule third_party/flatbuffers not initialised\n"
-        "will-apply       functorch-builtin-clz                         changes 1 file\n"
-        "upstream-fixed   gloo-ethtool-flexible-array                   nothing to change\n"
-        "will-apply       gloo-types-cstdint                            changes 1 file\n"
-        "will-apply       kineto-samplelistener-cstdint                 changes 1 file\n"
-        "will-apply       libnop-template-arg-list                      changes 1 file\n"
-        "will-apply       msvc-stl-jit-logging-chrono                   changes 1 file\n"
-        "will-apply       numpy2-descr-elsize                           changes 1 file\n"
-        "not-applicable   parallel-lazy-init-no-torch-api               PyTorch v2.0.1 is outside >=1.12, <2.0\n"
-        "will-apply       setuptools-msvccompiler                       changes 1 file\n"
-        "will-apply       setuptools-pkg-resources-packaging            changes 1 file\n"
-        "will-apply       sleef-msvc-1951-builtin-math                  changes 1 file\n"
-        "will-apply       static-runtime-anon-namespace-torch-api       changes 1 file\n"
-        "not-applicable   tensorexpr-bounds-overlap-windows-true-false  PyTorch v2.0.1 is outside >=1.12, <1.13\n"
-        "will-apply       tensorpipe-common-cstdint                     changes 2 files\n"
-        "will-apply       torch-missing-std-includes                    changes 5 files\n"
-        "will-apply       vec-base-size-t-msvc-ice                      changes 1 file\n"
-        "gate clear       cuda-12-3-rejects-msvc-14-40                  platform is linux, not one of windows\n"
-        "gate clear       cuda-12-needs-2-0                             PyTorch v2.0.1 is outside >=1.12, <2.0\n"
-        "gate clear       msvc-stl-14-41-needs-cuda-12-4                platform is linux, not one of windows\n"
-        "gate clear       python-3-12-needs-2-2                         python is 3.10, not >=3.12\n"
-        "gate clear       python-3-13-needs-2-5                         python is 3.10, not >=3.13\n"
-        "gate clear       python-3-13-windows-needs-2-6                 PyTorch v2.0.1 is outside >=2.5, <2.6\n"
-        "gate clear       python-3-14-needs-2-9                         python is 3.10, not >=3.14\n"
-        "gate clear       vs2026-cuda-needs-2-9                         platform is linux, not one of windows\n");
-}
+  // v2.0.1 without its flatbuffers submodule and without cmake/Modules/FindBLAS.cmake: a line for
+  // each kind of line list prints. --fact python=3.10 keeps the python gates off this machine's
+  // python, and the CUDA facts off this machine's toolkit.
+  TEST_CASE(
+      "list: one line per patchset (outcome, id, what it would do) and per gate, ids aligned") {
+    TP_E2E_DIR(dir);
+    const fs::path checkout = make_checkout(dir, "v2.0.1");
+    git_ok(checkout, "submodule deinit -q -f third_party/flatbuffers");
+    fs::remove(checkout / "cmake/Modules/FindBLAS.cmake");
+    const Output list =
+        torchpatch_in(checkout, {"--fact", "python=3.10", "--fact", "cuda=12.4", "--fact",
+                                 "cuda_arch_min=8.0", "--fact", "cuda_arch_max=9.0", "--fact",
+                                 "cudnn=8.9", "--fact", "nvcc_host_compiler=supported", "list"});
+    CHECK(list.code == 0);
+    CHECK(list.err == "");
+    CHECK(
+        list.out ==
+        "PyTorch v2.0.1 (from tag v2.0.1 at HEAD), catalog " + shipped_catalog_version() +
+            "\n"
+            "will-apply       c10d-gloo-store-default-timeout               changes 1 file\n"
+            "not-applicable   caffe2-missing-prototypes-not-msvc            PyTorch v2.0.1 is "
+            "outside >=2.1\n"
+            "file-missing     cmake-minimum-3-5                             2 conflicts in 1 file\n"
+            "will-apply       cmake-py-vs-generators                        changes 1 file\n"
+            "will-apply       cpp-extension-msvccompiler                    changes 1 file\n"
+            "will-apply       fbgemm-utilsavx2-cstdint                      changes 1 file\n"
+            "will-apply       fbgemm-werror-maybe-uninitialized             changes 1 file\n"
+            "file-missing     findblas-check-function-exists                1 conflict in 1 file\n"
+            "will-apply       findlapack-check-function-exists              changes 1 file\n"
+            "submodule-absent flatbuffers-span-const-count                  submodule "
+            "third_party/flatbuffers not initialised\n"
+            "will-apply       functorch-builtin-clz                         changes 1 file\n"
+            "upstream-fixed   gloo-ethtool-flexible-array                   nothing to change\n"
+            "will-apply       gloo-types-cstdint                            changes 1 file\n"
+            "will-apply       kineto-samplelistener-cstdint                 changes 1 file\n"
+            "will-apply       libnop-template-arg-list                      changes 1 file\n"
+            "will-apply       msvc-stl-jit-logging-chrono                   changes 1 file\n"
+            "will-apply       numpy2-descr-elsize                           changes 1 file\n"
+            "not-applicable   parallel-lazy-init-no-torch-api               PyTorch v2.0.1 is "
+            "outside >=1.12, <2.0\n"
+            "will-apply       setuptools-msvccompiler                       changes 1 file\n"
+            "will-apply       setuptools-pkg-resources-packaging            changes 1 file\n"
+            "will-apply       sleef-msvc-1951-builtin-math                  changes 1 file\n"
+            "will-apply       static-runtime-anon-namespace-torch-api       changes 1 file\n"
+            "not-applicable   tensorexpr-bounds-overlap-windows-true-false  PyTorch v2.0.1 is "
+            "outside >=1.12, <1.13\n"
+            "will-apply       tensorpipe-common-cstdint                     changes 2 files\n"
+            "will-apply       torch-missing-std-includes                    changes 5 files\n"
+            "will-apply       vec-base-size-t-msvc-ice                      changes 1 file\n"
+            "gate clear       cuda-12-3-rejects-msvc-14-40                  platform is linux, not "
+            "one of windows\n"
+            "gate clear       cuda-12-needs-2-0                             PyTorch v2.0.1 is "
+            "outside >=1.12, <2.0\n"
+            "gate clear       msvc-stl-14-41-needs-cuda-12-4                platform is linux, not "
+            "one of windows\n"
+            "gate clear       python-3-12-needs-2-2                         python is 3.10, not "
+            ">=3.12\n"
+            "gate clear       python-3-13-needs-2-5                         python is 3.10, not "
+            ">=3.13\n"
+            "gate clear       python-3-13-windows-needs-2-6                 PyTorch v2.0.1 is "
+            "outside >=2.5, <2.6\n"
+            "gate clear       python-3-14-needs-2-9                         python is 3.10, not "
+            ">=3.14\n"
+            "gate clear       vs2026-cuda-needs-2-9                         platform is linux, not "
+            "one of windows\n");
+  }
 
   TEST_CASE("list --verbose: every edit, exactly the summary apply --dry prints below its diff") {
     TP_E2E_DIR(dir);

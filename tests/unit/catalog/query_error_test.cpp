@@ -31,7 +31,9 @@ TEST_SUITE("catalog::load_catalog") {
                       {"fuzz.toml", read_corpus_input("ts-query-field-leak.toml")}},
                      "test");
     REQUIRE(loaded.diagnostics.size() == 1);
-    CHECK(tp::render_all(loaded.diagnostics).rfind("fuzz.toml:14:40: error: invalid field 'me'", 0) == 0);
+    CHECK(
+        tp::render_all(loaded.diagnostics).rfind("fuzz.toml:14:40: error: invalid field 'me'", 0) ==
+        0);
     CHECK(loaded.catalog.patchsets.empty());
   }
 }

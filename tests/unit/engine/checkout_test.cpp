@@ -248,15 +248,20 @@ TEST_SUITE("engine::checkout") {
                                           0) == 0);
   }
 
-TEST_CASE("gather_requested_facts: --fact overrides on top, and a warning for each malformed one") {
-  auto gathered = gather_requested_facts({"compiler=clang", "bogus", "colour=red", "cmake=3.31"});
-  CHECK(gathered.facts.at("compiler").value == "clang");
-  CHECK(gathered.facts.at("cmake").value == "3.31");
-  CHECK(gathered.facts.count("platform") == 1);
-  CHECK(gathered.warnings ==
-        std::vector<std::string>{
-            "--fact bogus: expected KEY=VALUE with KEY one of platform, compiler, python, cmake, compiler_version, cuda, cuda_arch_min, cuda_arch_max, cudnn, nvcc_host_compiler, msvc, windows_sdk, msvc_env",
-            "--fact colour=red: expected KEY=VALUE with KEY one of platform, compiler, python, cmake, compiler_version, cuda, cuda_arch_min, cuda_arch_max, cudnn, nvcc_host_compiler, msvc, windows_sdk, msvc_env"});
-}
+  TEST_CASE(
+      "gather_requested_facts: --fact overrides on top, and a warning for each malformed one") {
+    auto gathered = gather_requested_facts({"compiler=clang", "bogus", "colour=red", "cmake=3.31"});
+    CHECK(gathered.facts.at("compiler").value == "clang");
+    CHECK(gathered.facts.at("cmake").value == "3.31");
+    CHECK(gathered.facts.count("platform") == 1);
+    CHECK(gathered.warnings ==
+          std::vector<std::string>{
+              "--fact bogus: expected KEY=VALUE with KEY one of platform, compiler, python, cmake, "
+              "compiler_version, cuda, cuda_arch_min, cuda_arch_max, cudnn, nvcc_host_compiler, "
+              "msvc, windows_sdk, msvc_env",
+              "--fact colour=red: expected KEY=VALUE with KEY one of platform, compiler, python, "
+              "cmake, compiler_version, cuda, cuda_arch_min, cuda_arch_max, cudnn, "
+              "nvcc_host_compiler, msvc, windows_sdk, msvc_env"});
+  }
 
 } // TEST_SUITE
