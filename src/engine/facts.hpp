@@ -39,9 +39,8 @@ struct Environment {
   std::optional<std::string> pyenv_version; // $PYENV_VERSION
   bool windows = false;                     // look for .exe names and pythonXY.dll
   MsvcVariables msvc;                       // see facts_msvc.cpp
-  bool windows = false;                     // look for .exe names and pythonXY.dll
   std::map<std::string, std::string>
-      variables; // more variables facts_cuda reads (add_cuda_variables)
+      variables; // what else facts_cuda.cpp reads (add_cuda_variables)
 };
 
 // The process's own environment (std::getenv).
