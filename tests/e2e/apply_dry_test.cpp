@@ -136,9 +136,9 @@ TEST_SUITE("e2e::list") {
           const std::size_t line = list.out.find(" " + id + " ");
           REQUIRE(line != std::string::npos);
           const std::string reason = list.out.substr(line, list.out.find('\n', line) - line);
-          // caffe2-missing-prototypes-not-msvc (2.1+) is for clang-cl only: in range, its reason is
-          // the compiler condition
-          if (id == "caffe2-missing-prototypes-not-msvc" && (fixture == "v2.6.0"))
+          // caffe2-missing-prototypes-not-msvc (2.1+) is for clang-cl only: in range, its reason
+          // is the compiler condition
+          if (id == "caffe2-missing-prototypes-not-msvc" && fixture == "v2.6.0")
             CHECK(reason.find("compiler") != std::string::npos);
           else
             CHECK(reason.find("  PyTorch " + fixture + " is outside") != std::string::npos);
@@ -147,5 +147,6 @@ TEST_SUITE("e2e::list") {
       CHECK(json.code == 0);
       CHECK(outcomes_of_json(dir, json.out) == expected);
     }
+  }
 
-  } // TEST_SUITE
+} // TEST_SUITE

@@ -10,7 +10,7 @@ TEST_SUITE("e2e::list") {
 
   // v2.0.1 without its flatbuffers submodule and without cmake/Modules/FindBLAS.cmake: a line for
   // each kind of line list prints. --fact python=3.10 keeps the python gates off this machine's
-  // python, and the CUDA facts off this machine's toolkit.
+  // python.
   TEST_CASE(
       "list: one line per patchset (outcome, id, what it would do) and per gate, ids aligned") {
     TP_E2E_DIR(dir);
@@ -48,6 +48,8 @@ TEST_SUITE("e2e::list") {
             "will-apply       numpy2-descr-elsize                           changes 1 file\n"
             "not-applicable   parallel-lazy-init-no-torch-api               PyTorch v2.0.1 is "
             "outside >=1.12, <2.0\n"
+            "will-apply       select-compute-arch-cuda12-drop-3-5           changes 1 file\n"
+            "will-apply       select-compute-arch-names                     changes 1 file\n"
             "will-apply       setuptools-msvccompiler                       changes 1 file\n"
             "will-apply       setuptools-pkg-resources-packaging            changes 1 file\n"
             "will-apply       sleef-msvc-1951-builtin-math                  changes 1 file\n"
@@ -55,14 +57,24 @@ TEST_SUITE("e2e::list") {
             "not-applicable   tensorexpr-bounds-overlap-windows-true-false  PyTorch v2.0.1 is "
             "outside >=1.12, <1.13\n"
             "will-apply       tensorpipe-common-cstdint                     changes 2 files\n"
+            "will-apply       thrust-swap-include                           changes 1 file\n"
             "will-apply       torch-missing-std-includes                    changes 5 files\n"
             "will-apply       vec-base-size-t-msvc-ice                      changes 1 file\n"
-            "gate clear       cuda-12-3-rejects-msvc-14-40                  platform is linux, not "
-            "one of windows\n"
+            "gate clear       cuda-12-3-rejects-msvc-14-40                  cuda is 12.4, not "
+            "<12.4\n"
             "gate clear       cuda-12-needs-2-0                             PyTorch v2.0.1 is "
             "outside >=1.12, <2.0\n"
-            "gate clear       msvc-stl-14-41-needs-cuda-12-4                platform is linux, not "
-            "one of windows\n"
+            "gate clear       cuda-13-needs-2-9                             cuda is 12.4, not "
+            ">=13\n"
+            "gate clear       cuda-arch-below-5-needs-cuda-11               cuda_arch_min is 8.0, "
+            "not <5.0\n"
+            "gate clear       cuda-arch-needs-cuda-12-8                     cuda_arch_max is 9.0, "
+            "not >=10.0\n"
+            "gate clear       cudnn-9-needs-2-3                             cudnn is 8.9, not >=9\n"
+            "gate clear       msvc-stl-14-41-needs-cuda-12-4                cuda is 12.4, not "
+            "<12.4\n"
+            "gate clear       nvcc-host-compiler-unsupported                nvcc_host_compiler is "
+            "supported, not one of unsupported\n"
             "gate clear       python-3-12-needs-2-2                         python is 3.10, not "
             ">=3.12\n"
             "gate clear       python-3-13-needs-2-5                         python is 3.10, not "

@@ -64,24 +64,6 @@ TEST_SUITE("e2e::version") {
     // linux.cc already has gloo #346's member order.
     auto expected = expected_outcomes("v1.12.1");
     expected["gloo-ethtool-flexible-array"] = "upstream-fixed";
-    CHECK(outcomes_of_text(list.out) == expected);
-
-    const Output bad = torchpatch_in(checkout, {"--torch-version", "banana", "list"});
-    CHECK(bad.code == 3);
-    CHECK(bad.err.find("--torch-version banana is not a version") != std::string::npos);
-  }
-
-  TEST_CASE("version: --torch-version overrides the tag") {
-    TP_E2E_DIR(dir);
-    const fs::path checkout = make_checkout(dir, "v2.0.1");
-    CHECK(text_header(checkout, {"--torch-version", "1.12.1"}) ==
-          "PyTorch 1.12.1 (from --torch-version), catalog " + shipped_catalog_version());
-    CHECK(json_version(dir, checkout, {"--torch-version", "1.12.1"}) == "1.12.1|--torch-version");
-    const Output list = torchpatch_in(checkout, {"--torch-version", "1.12.1", "list"});
-    // The outcomes of the v1.12.1 fixture, except where the v2.0.1 tree's files decide: its gloo
-    // linux.cc already has gloo #346's member order.
-    auto expected = expected_outcomes("v1.12.1");
-    expected["gloo-ethtool-flexible-array"] = "upstream-fixed";
     // The v2.0.1 tree has no Parallel.h nor bounds_overlap.h (fixtures/README.md: 1.12 - 1.13
     // only).
     expected["parallel-lazy-init-no-torch-api"] = "file-missing";
@@ -153,94 +135,41 @@ TEST_SUITE("e2e::version") {
       CHECK(r.err.find(plain.string() + " is not inside a git checkout") != std::string::npos);
       CHECK(r.err.find("--torch-version") != std::string::npos);
     }
+    // With --torch-version a plain folder can be planned, but not applied: the journal needs git.
+    const Output dry =
+        torchpatch_in(plain, {"--torch-version", "2.0.1", "apply", "--dry", "--format", "diff"});
+    CHECK(dry.code == 1); // the flatbuffers submodule's files are not in the plain tree
+    CHECK(!paths_of_diff(dry.out).empty());
+    const Output apply = torchpatch_in(plain, {"--torch-version", "2.0.1", "apply"});
+    CHECK(apply.code == 3);
+    CHECK(apply.err.find("apply needs a git checkout") != std::string::npos);
+    CHECK(describe_changes(before, snapshot(plain)) == "");
+  }
 
-    TEST_CASE(
-        "version: HEAD past the tag without version.txt uses the nearest tag (git describe)") {
-      TP_E2E_DIR(dir);
-      const fs::path checkout = make_checkout(dir, "v2.0.1");
-      git_ok(checkout, "rm -q version.txt");
-      git_ok(checkout, "commit -q -m 'a commit after the tag'");
-      REQUIRE(git_ok(checkout, "tag --points-at HEAD") == "");
-      CHECK(text_header(checkout) ==
-            "PyTorch v2.0.1 (from nearest tag v2.0.1 (git describe)), catalog " +
-                shipped_catalog_version());
-      CHECK(json_version(dir, checkout) == "v2.0.1|nearest tag v2.0.1 (git describe)");
-      const Output list = torchpatch_in(checkout, {"list"});
-      CHECK(outcomes_of_text(list.out) == expected_outcomes("v2.0.1"));
+  TEST_CASE("-C: a subfolder or a folder inside a submodule finds the superproject") {
+    TP_E2E_DIR(dir);
+    const fs::path checkout = make_checkout(dir, "v2.0.1");
+    const std::string from_root =
+        torchpatch_in(checkout, {"apply", "--dry", "--format", "diff"}).out;
+    REQUIRE(!from_root.empty());
+    for (const std::string sub :
+         {"third_party/FP16", "third_party/flatbuffers/include/flatbuffers"}) {
+      CAPTURE(sub);
+      CHECK(text_header(checkout / sub) ==
+            "PyTorch v2.0.1 (from tag v2.0.1 at HEAD), catalog " + shipped_catalog_version());
+      const Output dry = torchpatch_in(checkout / sub, {"apply", "--dry", "--format", "diff"});
+      CHECK(dry.code == 0);
+      CHECK(dry.out == from_root);
     }
+    // apply and revert from inside the submodule work on the whole checkout, journal included.
+    const Snapshot before = snapshot(checkout);
+    const fs::path inside = checkout / "third_party/flatbuffers";
+    CHECK(torchpatch_in(inside, {"apply"}).code == 0);
+    CHECK(join(changed_paths(before, snapshot(checkout))) ==
+          join(expected_changed_files("v2.0.1")));
+    CHECK(fs::exists(checkout / ".git/torchpatch/journal"));
+    CHECK(torchpatch_in(checkout / "tools", {"revert"}).code == 0);
+    CHECK(describe_changes(before, snapshot(checkout)) == "");
+  }
 
-    TEST_CASE("version: HEAD past the tag with a development version.txt uses the nearest tag of "
-              "that line") {
-      // Release branches keep version.txt at e.g. 2.0.0a0; 2.0.0a0 < 2.0 would make every ">=2.0"
-      // patchset not-applicable on a checkout one commit past v2.0.1.
-      TP_E2E_DIR(dir);
-      const fs::path checkout = make_checkout(dir, "v2.0.1");
-      git_ok(checkout, "commit -q --allow-empty -m 'a commit after the tag'");
-      REQUIRE(git_ok(checkout, "tag --points-at HEAD") == "");
-      CHECK(json_version(dir, checkout) ==
-            "v2.0.1|nearest tag v2.0.1 (git describe; version.txt says 2.0.0a0)");
-      const Output list = torchpatch_in(checkout, {"list"});
-      CHECK(outcomes_of_text(list.out) == expected_outcomes("v2.0.1"));
-    }
-
-    TEST_CASE(
-        "version: a development version.txt of another release line than the nearest tag wins") {
-      TP_E2E_DIR(dir);
-      const fs::path checkout = make_checkout(dir, "v2.0.1");
-      std::ofstream(checkout / "version.txt") << "2.1.0a0\n";
-      git_ok(checkout, "commit -q -am 'main moves on to 2.1'");
-      CHECK(json_version(dir, checkout) == "2.1.0a0|version.txt");
-    }
-
-    TEST_CASE("version: not a git repository and no --torch-version is an environment error") {
-      TP_E2E_DIR(dir);
-      const fs::path plain = dir / "plain";
-      fs::create_directories(plain);
-      fs::copy(source_dir() / "fixtures/v2.0.1/tree", plain, fs::copy_options::recursive);
-      const Snapshot before = snapshot(plain);
-      for (const std::vector<std::string>& command : std::vector<std::vector<std::string>>{
-               {"list"}, {"apply", "--dry"}, {"apply"}, {"status"}, {"revert"}}) {
-        CAPTURE(command.front());
-        const Output r = torchpatch_in(plain, command);
-        CHECK(r.code == 3);
-        CHECK(r.err.find(plain.string() + " is not inside a git checkout") != std::string::npos);
-        CHECK(r.err.find("--torch-version") != std::string::npos);
-      }
-      // With --torch-version a plain folder can be planned, but not applied: the journal needs git.
-      const Output dry =
-          torchpatch_in(plain, {"--torch-version", "2.0.1", "apply", "--dry", "--format", "diff"});
-      CHECK(dry.code == 1); // the flatbuffers submodule's files are not in the plain tree
-      CHECK(!paths_of_diff(dry.out).empty());
-      const Output apply = torchpatch_in(plain, {"--torch-version", "2.0.1", "apply"});
-      CHECK(apply.code == 3);
-      CHECK(apply.err.find("apply needs a git checkout") != std::string::npos);
-      CHECK(describe_changes(before, snapshot(plain)) == "");
-    }
-
-    TEST_CASE("-C: a subfolder or a folder inside a submodule finds the superproject") {
-      TP_E2E_DIR(dir);
-      const fs::path checkout = make_checkout(dir, "v2.0.1");
-      const std::string from_root =
-          torchpatch_in(checkout, {"apply", "--dry", "--format", "diff"}).out;
-      REQUIRE(!from_root.empty());
-      for (const std::string sub :
-           {"third_party/FP16", "third_party/flatbuffers/include/flatbuffers"}) {
-        CAPTURE(sub);
-        CHECK(text_header(checkout / sub) ==
-              "PyTorch v2.0.1 (from tag v2.0.1 at HEAD), catalog " + shipped_catalog_version());
-        const Output dry = torchpatch_in(checkout / sub, {"apply", "--dry", "--format", "diff"});
-        CHECK(dry.code == 0);
-        CHECK(dry.out == from_root);
-      }
-      // apply and revert from inside the submodule work on the whole checkout, journal included.
-      const Snapshot before = snapshot(checkout);
-      const fs::path inside = checkout / "third_party/flatbuffers";
-      CHECK(torchpatch_in(inside, {"apply"}).code == 0);
-      CHECK(join(changed_paths(before, snapshot(checkout))) ==
-            join(expected_changed_files("v2.0.1")));
-      CHECK(fs::exists(checkout / ".git/torchpatch/journal"));
-      CHECK(torchpatch_in(checkout / "tools", {"revert"}).code == 0);
-      CHECK(describe_changes(before, snapshot(checkout)) == "");
-    }
-
-  } // TEST_SUITE
+} // TEST_SUITE

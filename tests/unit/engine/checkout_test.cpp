@@ -256,12 +256,12 @@ TEST_SUITE("engine::checkout") {
     CHECK(gathered.facts.count("platform") == 1);
     CHECK(gathered.warnings ==
           std::vector<std::string>{
-              "--fact bogus: expected KEY=VALUE with KEY one of platform, compiler, python, cmake, "
-              "compiler_version, cuda, cuda_arch_min, cuda_arch_max, cudnn, nvcc_host_compiler, "
-              "msvc, windows_sdk, msvc_env",
-              "--fact colour=red: expected KEY=VALUE with KEY one of platform, compiler, python, "
-              "cmake, compiler_version, cuda, cuda_arch_min, cuda_arch_max, cudnn, "
-              "nvcc_host_compiler, msvc, windows_sdk, msvc_env"});
+              "--fact bogus: expected KEY=VALUE with KEY one of platform, "
+              "compiler, python, cmake, compiler_version, cuda, cuda_arch_min, cuda_arch_max, "
+              "cudnn, nvcc_host_compiler, msvc, windows_sdk, msvc_env",
+              "--fact colour=red: expected KEY=VALUE with KEY one of "
+              "platform, compiler, python, cmake, compiler_version, cuda, cuda_arch_min, "
+              "cuda_arch_max, cudnn, nvcc_host_compiler, msvc, windows_sdk, msvc_env"});
   }
 
 } // TEST_SUITE
