@@ -106,10 +106,13 @@ src_dir() { # name=version -> the unpacked source folder (fetched once)
 cmake_build() { # source-dir build-name cmake-args...
   local src="$1" name="$2"; shift 2
   echo "deps: building $name" >&2
+  # The prefix map goes through CFLAGS/CXXFLAGS, which CMake joins with the toolchain file's
+  # CMAKE_<LANG>_FLAGS_INIT (-DPCRE2_STATIC, -DUNICODE): a -DCMAKE_C_FLAGS would replace them, and
+  # libgit2 would then call PCRE2 through __imp_ DLL imports that a static link cannot resolve.
+  CFLAGS="$prefix_map" CXXFLAGS="$prefix_map" \
   cmake -S "$src" -B "$work/$name" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
         -DTP_MINGW_PREFIX="$prefix" -DTP_STATIC_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release \
-        -DCMAKE_INSTALL_PREFIX="$prefix" -DBUILD_SHARED_LIBS=OFF \
-        -DCMAKE_C_FLAGS="$prefix_map" -DCMAKE_CXX_FLAGS="$prefix_map" "$@" > "$work/$name.log" 2>&1 &&
+        -DCMAKE_INSTALL_PREFIX="$prefix" -DBUILD_SHARED_LIBS=OFF "$@" > "$work/$name.log" 2>&1 &&
     cmake --build "$work/$name" -j "$jobs" >> "$work/$name.log" 2>&1 &&
     cmake --install "$work/$name" >> "$work/$name.log" 2>&1 ||
     { tail -n 40 "$work/$name.log" >&2; echo "deps: building $name failed; see $work/$name.log" >&2; exit 1; }
