@@ -37,10 +37,12 @@ if [ "${TP_PACKAGE_PREBUILT:-0}" != 1 ]; then
   fi
   # Reproducible: no build path in an object (-ffile-prefix-map), and no link time in the PE header
   # (GNU ld writes the time of the link into TimeDateStamp unless told not to).
+  # Through CFLAGS/CXXFLAGS/LDFLAGS, which CMake joins with the toolchain file's *_FLAGS_INIT
+  # (-static, -DPCRE2_STATIC, -DUNICODE); a -DCMAKE_*_FLAGS would replace them.
   flags="$(tp_prefix_map "$here" "$build")"
+  CFLAGS="$flags" CXXFLAGS="$flags" LDFLAGS="-Wl,--no-insert-timestamp" \
   cmake -S "$here" -B "$build" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$here/cmake/mingw-w64-x86_64.cmake" \
         -DTP_MINGW_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
-        -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-Wl,--no-insert-timestamp" \
         -DTP_WERROR=ON $(tp_launcher) >/dev/null
   mkdir -p "$build" && echo "$prefix" > "$build/.tp-mingw-prefix"
   targets=(torchpatch)
