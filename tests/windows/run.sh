@@ -420,12 +420,15 @@ case_path_arguments() {
 
   printf 'int größe = 1;\n' >"$parent/vorher ü.cpp"
   printf 'int größe = 2;\n' >"$parent/nachher ü.cpp"
-  tp -C "$c" --catalog "$(win_path "$catalog")" new neu-ü --file 'torch/csrc/neue datei ü.cpp' \
+  # A patchset id is ASCII by rule ([a-z0-9-]); the catalog folder and the file are not.
+  tp -C "$c" --catalog "$(win_path "$catalog")" new neue-datei --file 'torch/csrc/neue datei ü.cpp' \
     --before "$(win_path "$parent/vorher ü.cpp")" --after "$(win_path "$parent/nachher ü.cpp")"
   expect_status 0
-  check "new wrote the patchset into --catalog" test -f "$catalog/neu-ü.toml"
-  # Known bug, not yet fixed (found at the #20 merge): under Wine, `new` with a non-ASCII
-  # --catalog does not leave its case files at cases/neu-ü/{before,after}/... (docs/windows.md).
+  check "new wrote the patchset into --catalog" test -f "$catalog/neue-datei.toml"
+  check "new wrote the case's before/ file at --file's path" \
+    test -n "$(find "$catalog/cases/neue-datei" -path '*/before/torch/csrc/neue datei ü.cpp' -print -quit)"
+  check "the case's after/ file holds --after's bytes" \
+    bash -c "cmp -s \"\$(find '$catalog/cases/neue-datei' -path '*/after/torch/csrc/neue datei ü.cpp' -print -quit)\" '$parent/nachher ü.cpp'"
 
   tp -C "$c" matrix --revs v2.0.1
   expect_status 0
