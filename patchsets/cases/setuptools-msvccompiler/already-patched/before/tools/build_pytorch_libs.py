@@ -1,6 +1,6 @@
 import os
 import platform
-from typing import Dict, Optional
+from typing import Dict
 
 from setuptools import distutils  # type: ignore[import]
 
@@ -38,8 +38,5 @@ def _overlay_windows_vcvars(env: Dict[str, str]) -> Dict[str, str]:
         vc_arch = "x64_arm64"
 
     vc_env: Dict[str, str] = _torchpatch_get_vc_env(vc_arch)
-    # Keys in `_get_vc_env` are always lowercase.
-    # We turn them into uppercase before overlaying vcvars
-    # because OS environ keys are always uppercase on Windows.
     vc_env = {k.upper(): v for k, v in vc_env.items()}
     return vc_env
