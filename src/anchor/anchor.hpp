@@ -53,11 +53,19 @@ enum class QueryCompilation {
                 // catalog, which the build checks: src/check_embedded_catalog.cpp)
 };
 
+class QueryPool; // anchor/query_pool.hpp
+
 struct CompileOptions {
   // Identifiers blanked to spaces of equal length before C/C++ parsing (PyTorch export macros).
   std::vector<std::string> export_macros;
   QueryCompilation query_compilation = QueryCompilation::at_load;
+  // With QueryCompilation::on_first_use: where the deferred queries of one catalog are compiled
+  // together, one query per language (make_query_pool). None: each query on its own.
+  std::shared_ptr<QueryPool> query_pool = nullptr;
 };
+
+// A pool for the deferred queries of one catalog's anchors (CompileOptions::query_pool).
+std::shared_ptr<QueryPool> make_query_pool();
 
 // Why a spec does not compile: `offset` is a byte offset into the spec's `pattern` (or `within`
 // when `in_within`), so the caller can point at file:line:col of the patchset.

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "anchor/parse_tree.hpp"
+#include "anchor/query_pool.hpp"
 #include "anchor/query_predicates.hpp"
 #include "anchor/query_text.hpp"
 #include "anchor/regex_anchor.hpp"
@@ -22,10 +23,14 @@
 namespace tp::anchor {
 
 struct SyntaxAnchor::State {
-  std::unique_ptr<TSQuery, QueryDeleter> query;
+  // The anchor's own query, or its language's combined query of the catalog (QueryPool), of
+  // which this anchor's patterns are [first_pattern, end_pattern).
+  std::shared_ptr<const TSQuery> query;
+  uint32_t first_pattern = 0;
+  uint32_t end_pattern = 0;
   Language language = Language::cpp;
   CompileOptions options;
-  std::vector<std::vector<Predicate>> predicates; // per pattern
+  std::vector<std::vector<Predicate>> predicates; // per pattern, from first_pattern
   std::optional<uint32_t> target_capture;         // none: each match's first capture
   std::optional<RegexAnchor> within;
   std::string required_literal;
@@ -40,13 +45,13 @@ namespace {
 // is always present, when the query has a single pattern.
 std::string literal_from_predicates(const SyntaxAnchor::State& state) {
   std::string best;
-  if (ts_query_pattern_count(state.query.get()) != 1)
+  if (state.end_pattern - state.first_pattern != 1)
     return best;
   for (const Predicate& predicate : state.predicates[0]) {
     if (predicate.kind != PredicateKind::eq || predicate.negated || predicate.other_capture)
       continue;
-    const TSQuantifier quantifier =
-        ts_query_capture_quantifier_for_id(state.query.get(), 0, predicate.capture);
+    const TSQuantifier quantifier = ts_query_capture_quantifier_for_id(
+        state.query.get(), state.first_pattern, predicate.capture);
     if (quantifier != TSQuantifierOne && quantifier != TSQuantifierOneOrMore)
       continue;
     if (predicate.value.size() > best.size())
@@ -61,6 +66,7 @@ struct SyntaxAnchor::Deferred {
   AnchorSpec spec;
   CompileOptions options;
   std::string required_literal;
+  std::optional<QueryPool::Slot> pooled; // where options.query_pool holds the query
   std::once_flag once;
   std::shared_ptr<const State> state; // set by compile_query(), at once or by the first find()
   std::atomic<bool> compiled{false};  // state is set (readable without waiting for `once`)
@@ -93,26 +99,13 @@ std::string required_literal_of(std::string from_predicates,
   return from_predicates;
 }
 
+// What compile_query() reads from a compiled query: the target capture, the predicates of
+// [first_pattern, end_pattern), the `within` regex and the literals. `source` is the text the
+// query was compiled from.
 std::variant<std::shared_ptr<const SyntaxAnchor::State>, CompileError>
-compile_query(const AnchorSpec& spec, const CompileOptions& options) {
-  if (spec.pattern.empty())
-    return CompileError{"empty query", 0};
-  if (spec.pattern.size() > std::numeric_limits<uint32_t>::max())
-    return CompileError{"query too long", 0};
-  auto state = std::make_shared<SyntaxAnchor::State>();
-  state->language = spec.language;
-  state->options = options;
-
-  uint32_t error_offset = 0;
-  TSQueryError error_type = TSQueryErrorNone;
-  state->query.reset(ts_query_new(language_of(spec.language), spec.pattern.data(),
-                                  static_cast<uint32_t>(spec.pattern.size()), &error_offset,
-                                  &error_type));
-  if (!state->query)
-    return CompileError{describe_query_error(error_type, spec.pattern, error_offset),
-                        std::min<std::size_t>(error_offset, spec.pattern.size())};
+describe_query(std::shared_ptr<SyntaxAnchor::State> state, const AnchorSpec& spec,
+               std::string_view source) {
   const TSQuery* query = state->query.get();
-
   const uint32_t capture_count = ts_query_capture_count(query);
   if (capture_count == 0)
     return CompileError{"the query has no capture: name the node to act on with @name", 0};
@@ -129,8 +122,8 @@ compile_query(const AnchorSpec& spec, const CompileOptions& options) {
                           0};
   }
 
-  for (uint32_t pattern = 0; pattern < ts_query_pattern_count(query); ++pattern) {
-    auto predicates = compile_predicates(query, pattern, spec.pattern);
+  for (uint32_t pattern = state->first_pattern; pattern < state->end_pattern; ++pattern) {
+    auto predicates = compile_predicates(query, pattern, source);
     if (auto* error = std::get_if<CompileError>(&predicates))
       return std::move(*error);
     state->predicates.push_back(std::move(std::get<std::vector<Predicate>>(predicates)));
@@ -144,6 +137,51 @@ compile_query(const AnchorSpec& spec, const CompileOptions& options) {
   state->located_by = literal_from_predicates(*state);
   state->required_literal = required_literal_of(state->located_by, state->within);
   return std::shared_ptr<const SyntaxAnchor::State>(std::move(state));
+}
+
+std::shared_ptr<SyntaxAnchor::State> new_state(const AnchorSpec& spec,
+                                               const CompileOptions& options) {
+  auto state = std::make_shared<SyntaxAnchor::State>();
+  state->language = spec.language;
+  state->options = options;
+  return state;
+}
+
+std::variant<std::shared_ptr<const SyntaxAnchor::State>, CompileError>
+compile_query(const AnchorSpec& spec, const CompileOptions& options) {
+  if (spec.pattern.empty())
+    return CompileError{"empty query", 0};
+  if (spec.pattern.size() > std::numeric_limits<uint32_t>::max())
+    return CompileError{"query too long", 0};
+  auto state = new_state(spec, options);
+  uint32_t error_offset = 0;
+  TSQueryError error_type = TSQueryErrorNone;
+  TSQuery* query = ts_query_new(language_of(spec.language), spec.pattern.data(),
+                                static_cast<uint32_t>(spec.pattern.size()), &error_offset,
+                                &error_type);
+  if (!query)
+    return CompileError{describe_query_error(error_type, spec.pattern, error_offset),
+                        std::min<std::size_t>(error_offset, spec.pattern.size())};
+  state->query = std::shared_ptr<const TSQuery>(query, ts_query_delete);
+  state->end_pattern = ts_query_pattern_count(query);
+  return describe_query(std::move(state), spec, spec.pattern);
+}
+
+// The anchor's patterns of its language's combined query, or nothing when the pool cannot give
+// them: the caller then compiles the query alone.
+std::shared_ptr<const SyntaxAnchor::State> pooled_query(const AnchorSpec& spec,
+                                                        const CompileOptions& options,
+                                                        QueryPool::Slot slot) {
+  std::optional<PooledQuery> pooled = options.query_pool->patterns_of(slot);
+  if (!pooled)
+    return nullptr;
+  auto state = new_state(spec, options);
+  state->query = pooled->query;
+  state->first_pattern = pooled->first_pattern;
+  state->end_pattern = pooled->end_pattern;
+  auto described = describe_query(std::move(state), spec, pooled->text);
+  auto* done = std::get_if<std::shared_ptr<const SyntaxAnchor::State>>(&described);
+  return done ? std::move(*done) : nullptr;
 }
 
 } // namespace
@@ -161,6 +199,10 @@ std::variant<SyntaxAnchor, CompileError> SyntaxAnchor::compile(const AnchorSpec&
         return std::move(*error);
       deferred->required_literal =
           required_literal_of(std::move(*from_text), std::get<std::optional<RegexAnchor>>(within));
+      // A query without a target acts on each match's first capture, which a combined query
+      // numbers differently: it is compiled alone.
+      if (options.query_pool && !spec.target.empty())
+        deferred->pooled = options.query_pool->add(spec.language, spec.pattern);
       return SyntaxAnchor(std::move(deferred));
     }
     // The text alone does not tell the literal: compile now.
@@ -179,6 +221,12 @@ const SyntaxAnchor::State& SyntaxAnchor::state() const {
   std::call_once(deferred.once, [&deferred] {
     if (deferred.state)
       return;
+    if (deferred.pooled)
+      deferred.state = pooled_query(deferred.spec, deferred.options, *deferred.pooled);
+    if (deferred.state) {
+      deferred.compiled = true;
+      return;
+    }
     auto compiled = compile_query(deferred.spec, deferred.options);
     if (auto* error = std::get_if<CompileError>(&compiled)) {
       // Unreachable for the embedded catalog, whose queries the build compiles
@@ -217,7 +265,8 @@ std::optional<Match> to_match(const SyntaxAnchor::State& state, const TSQueryMat
       return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
     });
 
-  for (const Predicate& predicate : state.predicates[query_match.pattern_index])
+  for (const Predicate& predicate :
+       state.predicates[query_match.pattern_index - state.first_pattern])
     if (!holds(predicate, captures, text))
       return std::nullopt;
 
@@ -281,6 +330,9 @@ FindResult SyntaxAnchor::find(std::string_view text) const {
   ts_query_cursor_exec(cursor.get(), state.query.get(), root);
   TSQueryMatch query_match;
   while (ts_query_cursor_next_match(cursor.get(), &query_match)) {
+    if (query_match.pattern_index < state.first_pattern ||
+        query_match.pattern_index >= state.end_pattern)
+      continue; // another anchor's pattern of the combined query
     if (std::optional<Match> match = to_match(state, query_match, text))
       result.matches.push_back(std::move(*match));
   }

@@ -577,6 +577,8 @@ LoadResult load_catalog(CatalogFiles files, std::string origin,
   result.catalog.origin = std::move(origin);
   anchor::CompileOptions options;
   options.query_compilation = query_compilation;
+  if (query_compilation == anchor::QueryCompilation::on_first_use)
+    options.query_pool = anchor::make_query_pool(); // one query per language (ARCHITECTURE.md)
 
   auto catalog_file = files.find("catalog.toml");
   if (catalog_file == files.end()) {
