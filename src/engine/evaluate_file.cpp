@@ -178,11 +178,9 @@ Result<FileEvaluation> evaluate_file(const CandidateFile& file,
                                      const TreeSource& tree,
                                      const anchor::CompileOptions& options) {
   FileEvaluation out{file.path, {}, {}};
-  auto read = tree.read(file.path);
-  if (!read)
-    return unexpected(read.error());
-  if (read->status != ReadResult::Status::ok) {
-    out.evaluated = unreadable(file, read->status, patchsets, tree);
+  TP_TRY_ASSIGN(ReadResult read, tree.read(file.path));
+  if (read.status != ReadResult::Status::ok) {
+    out.evaluated = unreadable(file, read.status, patchsets, tree);
     return out;
   }
   // Only parse what some anchor could match: a quick literal check first, once per edit.
@@ -192,18 +190,18 @@ Result<FileEvaluation> evaluate_file(const CandidateFile& file,
   for (std::size_t k = 0; k < refs.size(); ++k) {
     const auto& e = patchsets[refs[k].patchset]->edits[refs[k].edit];
     // ensure-include without an anchor always looks (for the include, and for its place).
-    anchor_may_match[k] = e.anchor ? may_match(*e.anchor, read->bytes) : true;
+    anchor_may_match[k] = e.anchor ? may_match(*e.anchor, read.bytes) : true;
     any_candidate = any_candidate || anchor_may_match[k] ||
                     e.matches.kind != catalog::MatchCount::Kind::any ||
                     e.action.kind == catalog::ActionKind::ensure_include;
   }
   if (!any_candidate)
     return out;
-  text::NormalizedText normalized(read->bytes);
+  text::NormalizedText normalized(read.bytes);
   for (std::size_t k = 0; k < refs.size(); ++k) {
     const auto& ref = refs[k];
     const auto& p = *patchsets[ref.patchset];
-    auto result = evaluate_edit(p, p.edits[ref.edit], file.path, read->bytes, normalized,
+    auto result = evaluate_edit(p, p.edits[ref.edit], file.path, read.bytes, normalized,
                                 anchor_may_match[k] != 0, options);
     result.report.repository = tree.repository_of(file.path);
     // The patched form in a file exactly as committed was not written by torchpatch nor by
@@ -213,14 +211,14 @@ Result<FileEvaluation> evaluate_file(const CandidateFile& file,
     // Only for edits of named files: a glob over every CMake file would ask git about
     // thousands of files that never needed the edit.
     bool named = p.edits[ref.edit].matches.kind != catalog::MatchCount::Kind::any;
-    if (result.found_patched_form && named && tree.is_committed_as_is(file.path, read->bytes)) {
+    if (result.found_patched_form && named && tree.is_committed_as_is(file.path, read.bytes)) {
       result.report.outcome = Outcome::upstream_fixed;
       result.report.message = "the committed file already has this change (fixed upstream or in "
                               "this checkout's history)";
     }
     out.evaluated.emplace_back(ref, std::move(result));
   }
-  out.raw = std::move(read->bytes);
+  out.raw = std::move(read.bytes);
   return out;
 }
 

@@ -343,26 +343,20 @@ Result<TreeReader::File> TreeReader::read(std::string_view relative) const {
 }
 
 Result<TreeReader::File> TreeReader::read_portably(std::string_view relative) const {
-  auto resolved = m_resolver.resolve(relative);
-  if (!resolved) {
-    return unexpected(resolved.error());
-  }
+  TP_TRY_ASSIGN(const fs::path resolved, m_resolver.resolve(relative));
   std::error_code ec;
-  auto status = fs::symlink_status(*resolved, ec);
+  auto status = fs::symlink_status(resolved, ec);
   if (ec || !fs::exists(status)) {
     return File{Status::missing, {}};
   }
   if (fs::is_symlink(status)) {
-    status = fs::status(*resolved, ec); // the resolver has checked where it points
+    status = fs::status(resolved, ec); // the resolver has checked where it points
   }
   if (!fs::is_regular_file(status)) {
     return File{Status::not_a_file, {}};
   }
-  auto bytes = read_file(*resolved);
-  if (!bytes) {
-    return unexpected(bytes.error());
-  }
-  return File{Status::ok, std::move(*bytes)};
+  TP_TRY_ASSIGN(std::string bytes, read_file(resolved));
+  return File{Status::ok, std::move(bytes)};
 }
 
 FileLock::FileLock(std::unique_ptr<Handle> handle) : m_handle(std::move(handle)) {}

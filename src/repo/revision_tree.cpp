@@ -218,10 +218,8 @@ Result<RevisionInfo> ObjectStore::resolve(const std::string& revision) const {
   if (git_revparse_single(object.out(), m_handle->repo, (revision + "^{commit}").c_str()) < 0)
     return unexpected(libgit2_error("revision '" + revision + "'"));
   RevisionInfo info{revision, hex_of(git_object_id(object.ptr)), {}};
-  auto tags = tag_names();
-  if (!tags)
-    return unexpected(tags.error());
-  for (const auto& tag : *tags) {
+  TP_TRY_ASSIGN(const std::vector<std::string> tags, tag_names());
+  for (const auto& tag : tags) {
     ObjectPtr target;
     if (git_revparse_single(target.out(), m_handle->repo,
                             ("refs/tags/" + tag + "^{commit}").c_str()) < 0) {
@@ -270,10 +268,8 @@ Result<std::optional<std::string>> ObjectStore::nearest_tag(const std::string& c
 Result<RevisionTree> ObjectStore::tree(const std::string& commit, const PathFilter& keep) const {
   git_oid id;
   if (git_oid_fromstr(&id, commit.c_str()) < 0) {
-    auto info = resolve(commit);
-    if (!info)
-      return unexpected(info.error());
-    git_oid_fromstr(&id, info->commit.c_str());
+    TP_TRY_ASSIGN(const RevisionInfo info, resolve(commit));
+    git_oid_fromstr(&id, info.commit.c_str());
   }
   TreeBuilder builder;
   builder.keep = &keep;

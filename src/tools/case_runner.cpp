@@ -189,8 +189,7 @@ write_produced_after(const CaseResult& result, const std::filesystem::path& cata
                   platform::path_from_utf8(result.name) / "after" / platform::path_from_utf8(path);
     std::error_code ec;
     std::filesystem::create_directories(target.parent_path(), ec); // a failure shows in the write
-    if (auto w = platform::write_file_atomic(target, bytes); !w)
-      return unexpected(w.error());
+    TP_TRY(platform::write_file_atomic(target, bytes));
     written.push_back(std::move(target));
   }
   return written;
