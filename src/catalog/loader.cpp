@@ -7,6 +7,7 @@
 
 #include "anchor/include_scan.hpp"
 #include "base/suggestion.hpp"
+#include "base/utf8.hpp"
 #include "catalog/case_toml.hpp"
 #include "catalog/embedded_catalog.hpp"
 #include "catalog/toml_shelter.hpp"
@@ -72,11 +73,8 @@ public:
     // toml++ counts columns in code points; walk the line to find the byte offset.
     std::size_t offset = line_start;
     for (std::size_t col = 1; col < pos.column && offset < m_text.size() && m_text[offset] != '\n';
-         ++col) {
-      ++offset;
-      while (offset < m_text.size() && (static_cast<unsigned char>(m_text[offset]) & 0xC0) == 0x80)
-        ++offset;
-    }
+         ++col)
+      offset = utf8::next_char_start(m_text, offset);
     return offset;
   }
 

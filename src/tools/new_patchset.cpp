@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "base/utf8.hpp"
 #include "engine/plan.hpp"
 #include "engine/tree_source.hpp"
 #include "platform/files.hpp"
@@ -86,10 +87,6 @@ std::vector<Hunk> diff_lines(std::string_view a, std::string_view b) {
   return hunks;
 }
 
-bool is_continuation(std::string_view text, std::size_t at) {
-  return at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80;
-}
-
 bool is_word(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
          (static_cast<unsigned char>(c) & 0x80);
@@ -152,9 +149,9 @@ std::optional<Context> unique_context(std::string_view text, std::size_t begin, 
     --b;
   while (e < text.size() && e > 0 && is_word(text[e - 1]) && is_word(text[e]) && e != end)
     ++e;
-  while (is_continuation(text, b))
+  while (utf8::is_continuation_at(text, b))
     --b;
-  while (is_continuation(text, e))
+  while (utf8::is_continuation_at(text, e))
     ++e;
   return Context{b, e, pin_start, pin_end};
 }
@@ -265,7 +262,7 @@ Hunk narrowed(Hunk h, const std::string& before, const std::string& after) {
   while (h.before_begin + common_head < h.before_end && h.after_begin + common_head < h.after_end &&
          before[h.before_begin + common_head] == after[h.after_begin + common_head])
     ++common_head;
-  while (common_head > 0 && is_continuation(before, h.before_begin + common_head))
+  while (common_head > 0 && utf8::is_continuation_at(before, h.before_begin + common_head))
     --common_head;
   h.before_begin += common_head;
   h.after_begin += common_head;
@@ -273,7 +270,7 @@ Hunk narrowed(Hunk h, const std::string& before, const std::string& after) {
   while (h.before_end - common_tail > h.before_begin && h.after_end - common_tail > h.after_begin &&
          before[h.before_end - common_tail - 1] == after[h.after_end - common_tail - 1])
     ++common_tail;
-  while (common_tail > 0 && is_continuation(before, h.before_end - common_tail))
+  while (common_tail > 0 && utf8::is_continuation_at(before, h.before_end - common_tail))
     --common_tail;
   h.before_end -= common_tail;
   h.after_end -= common_tail;
