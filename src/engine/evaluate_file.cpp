@@ -43,6 +43,50 @@ std::string describe_lines(const std::vector<std::size_t>& lines) {
   return out;
 }
 
+// ensure-include: the include (or one that counts as it) anywhere in the file is the patched
+// form, reported into `out` (true). Otherwise, without an anchor, the line to insert after is the
+// scanner's choice, put into `found`.
+bool find_include(const catalog::Edit& edit, const std::string& text, EditOnFile& out,
+                  anchor::FindResult& found) {
+  auto scan = anchor::scan_includes(text);
+  std::vector<std::string> accepted = edit.action.satisfied_by;
+  accepted.insert(accepted.begin(), edit.action.header);
+  for (const auto& d : scan.includes)
+    if (std::find(accepted.begin(), accepted.end(), d.header) != accepted.end()) {
+      EditReport& r = out.report;
+      r.outcome = Outcome::already_applied;
+      r.where = line_col_at(text, d.line.begin);
+      r.message =
+          "the file already includes " + d.header + " (line " + std::to_string(r.where.line) + ")";
+      out.found_patched_form = true;
+      return true;
+    }
+  if (!edit.anchor) {
+    auto line = anchor::include_anchor_line(scan);
+    anchor::Span at = line ? *line : anchor::Span{scan.first_code, scan.first_code};
+    found.matches.push_back({at, at, {}, std::nullopt});
+  }
+  return false;
+}
+
+// The outcome of an edit whose anchor found nothing to change.
+void report_no_match(const catalog::Edit& edit, std::string_view raw,
+                     const text::NormalizedText& normalized, EditOnFile& out) {
+  EditReport& r = out.report;
+  if (anchor_finds(edit.applied, raw, normalized)) {
+    r.outcome = Outcome::already_applied;
+    r.message = "the patched form is present";
+    out.found_patched_form = true;
+  } else if (edit.matches.kind == catalog::MatchCount::Kind::any) {
+    r.outcome = Outcome::already_applied;
+    r.message = "nothing to change";
+  } else {
+    r.outcome = Outcome::anchor_missing;
+    r.message = "the anchor matches nothing, and neither the patched form nor upstream's fix "
+                "is present";
+  }
+}
+
 // Evaluates one edit on one file's bytes (docs/patchsets.md, "Outcome of an edit on one file").
 // `anchor_may_match` is may_match(edit.anchor, raw), which the caller has already asked.
 EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit& edit,
@@ -64,27 +108,9 @@ EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit&
     return out;
   }
   anchor::FindResult found;
-  if (edit.action.kind == catalog::ActionKind::ensure_include) {
-    // The include (or one that counts as it) anywhere in the file is the patched form; without
-    // an anchor, the line to insert after is the scanner's choice.
-    auto scan = anchor::scan_includes(text);
-    std::vector<std::string> accepted = edit.action.satisfied_by;
-    accepted.insert(accepted.begin(), edit.action.header);
-    for (const auto& d : scan.includes)
-      if (std::find(accepted.begin(), accepted.end(), d.header) != accepted.end()) {
-        r.outcome = Outcome::already_applied;
-        r.where = line_col_at(text, d.line.begin);
-        r.message = "the file already includes " + d.header + " (line " +
-                    std::to_string(r.where.line) + ")";
-        out.found_patched_form = true;
-        return out;
-      }
-    if (!edit.anchor) {
-      auto line = anchor::include_anchor_line(scan);
-      anchor::Span at = line ? *line : anchor::Span{scan.first_code, scan.first_code};
-      found.matches.push_back({at, at, {}, std::nullopt});
-    }
-  }
+  if (edit.action.kind == catalog::ActionKind::ensure_include &&
+      find_include(edit, text, out, found))
+    return out;
   if (anchor_may_match && edit.anchor)
     found = edit.anchor->find(text);
   if (found.parse_degraded) {
@@ -107,26 +133,14 @@ EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit&
     r.message = std::to_string(r.actual) + (r.actual == 1 ? " match" : " matches") + " at line " +
                 describe_lines(r.match_lines);
     out.raw_edits = edit::to_raw_edits(normalized, action.changes, patchset.id + "/" + edit.name);
-    return out;
+  } else if (r.actual == 0) {
+    report_no_match(edit, raw, normalized, out);
+  } else {
+    r.outcome = Outcome::ambiguous;
+    r.message = "expected " + r.expected + " match" + (edit.matches.n == 1 ? "" : "es") +
+                ", found " + std::to_string(r.actual) + " at lines " +
+                describe_lines(r.match_lines);
   }
-  if (r.actual == 0) {
-    if (anchor_finds(edit.applied, raw, normalized)) {
-      r.outcome = Outcome::already_applied;
-      r.message = "the patched form is present";
-      out.found_patched_form = true;
-    } else if (edit.matches.kind == catalog::MatchCount::Kind::any) {
-      r.outcome = Outcome::already_applied;
-      r.message = "nothing to change";
-    } else {
-      r.outcome = Outcome::anchor_missing;
-      r.message = "the anchor matches nothing, and neither the patched form nor upstream's fix "
-                  "is present";
-    }
-    return out;
-  }
-  r.outcome = Outcome::ambiguous;
-  r.message = "expected " + r.expected + " match" + (edit.matches.n == 1 ? "" : "es") + ", found " +
-              std::to_string(r.actual) + " at lines " + describe_lines(r.match_lines);
   return out;
 }
 
