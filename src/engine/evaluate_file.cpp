@@ -29,6 +29,10 @@ bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw) {
 
 namespace {
 
+constexpr const char* k_binary_file_message =
+    "the file is binary (holds NUL bytes): torchpatch edits only text, so no anchor is looked "
+    "for in it";
+
 bool anchor_finds(const std::optional<anchor::CompiledAnchor>& anchor, std::string_view raw,
                   const text::NormalizedText& normalized) {
   return anchor && may_match(*anchor, raw) && !anchor->find(normalized.text()).matches.empty();
@@ -97,9 +101,11 @@ EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit&
   EditReport& r = out.report;
   const std::string& text = normalized.text();
 
+  // No anchor is looked for in a binary file. It stays a conflict, anchor-missing with this
+  // reason (docs/patchsets.md): the file is not the text the patchset was written for.
   if (normalized.info().binary) {
     r.outcome = Outcome::anchor_missing;
-    r.message = "the file is binary (holds NUL bytes) and is never edited";
+    r.message = k_binary_file_message;
     return out;
   }
   if (anchor_finds(edit.upstream_fixed, raw, normalized)) {
