@@ -103,3 +103,31 @@ template <typename T> Unexpected<Error> with_context(const Result<T>& r, const s
 }
 
 } // namespace tp
+
+// Early returns for a function that returns a Result (of any type): the error of a failed
+// Result goes back to the caller unchanged; add context with with_context() where a layer has
+// something to say.
+//
+//   TP_TRY(write_file_atomic(path, bytes));             // a Result<void>, or one whose value is
+//                                                        // not needed
+//   TP_TRY_ASSIGN(auto bytes, platform::read_file(path)); // declares `bytes`, the value moved out
+//   TP_TRY_ASSIGN(out.plan, plan_patchsets(...));          // or assigns it to something
+//
+// Standard C++ only (no statement expression), so GCC with -Wpedantic -Werror, Clang, MinGW and
+// MSVC all accept it. TP_TRY is one statement; TP_TRY_ASSIGN is three (it declares a hidden
+// variable named after its line), so it cannot be the unbraced body of an if or a loop, and a
+// line holds at most one.
+#define TP_TRY(...)                                                                                \
+  do {                                                                                             \
+    if (auto tp_try_result_ = (__VA_ARGS__); !tp_try_result_)                                      \
+      return ::tp::unexpected(std::move(tp_try_result_.error()));                                  \
+  } while (false)
+
+#define TP_TRY_ASSIGN(target, ...)                                                                 \
+  auto TP_TRY_NAME_(__LINE__) = (__VA_ARGS__);                                                     \
+  if (!TP_TRY_NAME_(__LINE__))                                                                     \
+    return ::tp::unexpected(std::move(TP_TRY_NAME_(__LINE__).error()));                            \
+  target = std::move(*TP_TRY_NAME_(__LINE__))
+
+#define TP_TRY_NAME_(line) TP_TRY_CONCAT_(tp_try_result_, line)
+#define TP_TRY_CONCAT_(a, b) a##b

@@ -1,7 +1,7 @@
 #pragma once
-// The TOML half of reading case.toml (catalog-internal). It lives in loader.cpp, the one
-// translation unit toml++ is compiled into, so case.toml gets the patchset files' diagnostics:
-// file:line:col with a caret, unknown keys with a did-you-mean, wrong types.
+// The TOML half of reading case.toml (catalog-internal). It lives in loader.cpp and reads through
+// toml_file.hpp, as the patchset files do, so case.toml gets their diagnostics: file:line:col
+// with a caret, unknown keys with a did-you-mean, wrong types.
 #include <cstddef>
 #include <map>
 #include <optional>

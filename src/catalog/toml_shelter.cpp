@@ -1,6 +1,6 @@
 #include "catalog/toml_shelter.hpp"
 
-#include <utility>
+#include "base/utf8.hpp"
 
 namespace tp::catalog {
 
@@ -20,45 +20,15 @@ static_assert([] {
   return k_shelter + n - 1 == k_shelter_last && k_shelter_last <= 0xF8FF;
 }());
 
-// The code point of the well-formed UTF-8 sequence at `at` and its length; length 0 if malformed.
-std::pair<char32_t, std::size_t> decode_utf8(std::string_view s, std::size_t at) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  const unsigned char b0 = byte(at);
-  const std::size_t n = b0 < 0x80           ? 1
-                        : (b0 >> 5) == 0x6  ? 2
-                        : (b0 >> 4) == 0xE  ? 3
-                        : (b0 >> 3) == 0x1E ? 4
-                                            : 0;
-  if (n == 0 || at + n > s.size())
-    return {0, 0};
-  char32_t cp = n == 1 ? b0 : n == 2 ? (b0 & 0x1F) : n == 3 ? (b0 & 0x0F) : (b0 & 0x07);
-  for (std::size_t i = 1; i < n; ++i) {
-    if ((byte(at + i) & 0xC0) != 0x80)
-      return {0, 0};
-    cp = (cp << 6) | (byte(at + i) & 0x3F);
-  }
-  return {cp, n};
-}
-
-void encode_utf8(char32_t cp, std::string& out) {
-  if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-  } else {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-  }
-  out += static_cast<char>(0x80 | (cp & 0x3F));
-}
-
 // Rewrites every code point with `map` returning a replacement (or 0 to keep it).
 template <typename Map> std::string remap_utf8(std::string_view s, Map map) {
   std::string out;
   out.reserve(s.size() + s.size() / 2);
   for (std::size_t at = 0; at < s.size();) {
-    auto [cp, n] = decode_utf8(s, at);
+    const auto [cp, n] = utf8::decode_lenient(s, at);
     if (n > 1) {
       if (char32_t to = map(cp)) {
-        encode_utf8(to, out);
+        utf8::append_code_point(to, out);
         at += n;
         continue;
       }

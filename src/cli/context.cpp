@@ -42,10 +42,7 @@ Result<catalog::Catalog> load_catalog(const GlobalOptions& options) {
 engine::CatalogLoader catalog_loader(const GlobalOptions& options,
                                      std::optional<catalog::Catalog>& catalog) {
   return [&options, &catalog]() -> Result<const catalog::Catalog*> {
-    auto loaded = load_catalog(options);
-    if (!loaded)
-      return unexpected(loaded.error());
-    catalog = std::move(*loaded);
+    TP_TRY_ASSIGN(catalog, load_catalog(options));
     return &*catalog;
   };
 }

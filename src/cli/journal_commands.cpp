@@ -129,6 +129,47 @@ int run_revert(const GlobalOptions& options, const RevertArgs& args) {
   return to_int(conflicted ? ExitCode::conflict : ExitCode::ok);
 }
 
+// status --format json: what the journal holds, and each patchset's outcome now.
+std::string status_json(const txn::JournalState& state, const engine::Plan& plan) {
+  JsonWriter w;
+  w.begin_object().key("schema_version").value(std::size_t{1});
+  w.key("applied").begin_array();
+  for (const auto& p : state.patchsets) {
+    w.begin_object()
+        .key("id")
+        .value(p.id)
+        .key("applied_at")
+        .value(p.applied_at)
+        .key("catalog_version")
+        .value(p.catalog_version)
+        .key("engine_version")
+        .value(p.engine_version)
+        .key("files")
+        .begin_array();
+    for (const auto& f : p.files)
+      w.begin_object()
+          .key("path")
+          .value(f.path)
+          .key("repository")
+          .value(f.repository)
+          .key("state")
+          .value(state_name(f.state))
+          .end_object();
+    w.end_array().end_object();
+  }
+  w.end_array();
+  w.key("plan").begin_array();
+  for (const auto& p : plan.patchsets)
+    w.begin_object()
+        .key("id")
+        .value(p.id)
+        .key("outcome")
+        .value(engine::to_string(p.outcome))
+        .end_object();
+  w.end_array().end_object();
+  return w.str() + "\n";
+}
+
 int run_status(const GlobalOptions& options) {
   auto catalog = load_catalog(options);
   if (!catalog)
@@ -139,45 +180,8 @@ int run_status(const GlobalOptions& options) {
   print_recovered(status->recovery);
   print_fact_warnings(status->fact_warnings);
   const txn::JournalState& state = status->journal;
-  const engine::Plan& plan = status->plan;
   if (options.format == Format::json) {
-    JsonWriter w;
-    w.begin_object().key("schema_version").value(std::size_t{1});
-    w.key("applied").begin_array();
-    for (const auto& p : state.patchsets) {
-      w.begin_object()
-          .key("id")
-          .value(p.id)
-          .key("applied_at")
-          .value(p.applied_at)
-          .key("catalog_version")
-          .value(p.catalog_version)
-          .key("engine_version")
-          .value(p.engine_version)
-          .key("files")
-          .begin_array();
-      for (const auto& f : p.files)
-        w.begin_object()
-            .key("path")
-            .value(f.path)
-            .key("repository")
-            .value(f.repository)
-            .key("state")
-            .value(state_name(f.state))
-            .end_object();
-      w.end_array().end_object();
-    }
-    w.end_array();
-    w.key("plan").begin_array();
-    for (const auto& p : plan.patchsets)
-      w.begin_object()
-          .key("id")
-          .value(p.id)
-          .key("outcome")
-          .value(engine::to_string(p.outcome))
-          .end_object();
-    w.end_array().end_object();
-    std::cout << w.str() << "\n";
+    std::cout << status_json(state, status->plan);
     return 0;
   }
   if (state.patchsets.empty())
@@ -188,7 +192,7 @@ int run_status(const GlobalOptions& options) {
     for (const auto& f : p.files)
       std::cout << "    " << state_name(f.state) << "  " << f.path << "\n";
   }
-  std::cout << "\nnow:\n" << render_plan_summary(plan, use_color(options));
+  std::cout << "\nnow:\n" << render_plan_summary(status->plan, use_color(options));
   return 0;
 }
 

@@ -2,33 +2,9 @@
 
 #include <cstdio>
 
-namespace tp::cli {
+#include "base/utf8.hpp"
 
-namespace {
-// Length of the well-formed UTF-8 sequence starting at s[i], or 0 if ill-formed (Unicode's
-// table 3-7: no overlong form, no UTF-16 surrogate, nothing past U+10FFFF).
-std::size_t utf8_length(std::string_view s, std::size_t i) {
-  const auto c = static_cast<unsigned char>(s[i]);
-  if (c < 0x80)
-    return 1;
-  const std::size_t n = c >= 0xC2 && c <= 0xDF   ? 2
-                        : c >= 0xE0 && c <= 0xEF ? 3
-                        : c >= 0xF0 && c <= 0xF4 ? 4
-                                                 : 0;
-  if (n == 0 || i + n > s.size())
-    return 0;
-  // The second byte's range depends on the first; the others are any continuation byte.
-  const auto second = static_cast<unsigned char>(s[i + 1]);
-  const unsigned char low = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
-  const unsigned char high = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-  if (second < low || second > high)
-    return 0;
-  for (std::size_t k = 2; k < n; ++k)
-    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80)
-      return 0;
-  return n;
-}
-} // namespace
+namespace tp::cli {
 
 std::string json_string(std::string_view s) {
   std::string out = "\"";
@@ -65,7 +41,7 @@ std::string json_string(std::string_view s) {
       ++i;
       continue;
     }
-    std::size_t n = utf8_length(s, i);
+    const std::size_t n = utf8::strict_sequence_length(s, i);
     if (n == 0) {
       out += "\xEF\xBF\xBD";
       ++i;

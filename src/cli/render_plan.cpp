@@ -198,6 +198,84 @@ std::string render_plan_list(const engine::Plan& plan, bool color) {
   return out;
 }
 
+namespace {
+
+void write_edit_json(JsonWriter& w, const engine::EditReport& e) {
+  w.begin_object();
+  w.key("id").value(e.edit);
+  w.key("file").value(e.file);
+  w.key("repository").value(e.repository);
+  w.key("line").value(e.where.line);
+  w.key("column").value(e.where.column);
+  w.key("outcome").value(engine::to_string(e.outcome));
+  w.key("message").value(e.message);
+  w.key("expected_matches").value(e.expected);
+  w.key("actual_matches").value(e.actual);
+  w.end_object();
+}
+
+void write_patchset_json(JsonWriter& w, const engine::PatchsetReport& p) {
+  w.begin_object();
+  w.key("id").value(p.id);
+  w.key("title").value(p.title);
+  w.key("outcome").value(engine::to_string(p.outcome));
+  w.key("conflict").value(engine::is_conflict(p.outcome));
+  w.key("reason").value(p.reason);
+  w.key("notes").begin_array();
+  for (const auto& n : p.notes)
+    w.value(n);
+  w.end_array();
+  w.key("edits").begin_array();
+  for (const auto& e : p.edits)
+    write_edit_json(w, e);
+  w.end_array();
+  w.end_object();
+}
+
+std::string_view verdict_name(engine::Verdict verdict) {
+  return verdict == engine::Verdict::holds   ? "holds"
+         : verdict == engine::Verdict::fails ? "fails"
+                                             : "unknown";
+}
+
+void write_gate_json(JsonWriter& w, const engine::GateReport& g) {
+  w.begin_object();
+  w.key("id").value(g.id);
+  w.key("title").value(g.title);
+  w.key("outcome").value(engine::to_string(g.outcome));
+  w.key("reason").value(g.reason);
+  w.key("versions").value(g.versions);
+  w.key("lifted_in").value(g.lifted_in);
+  w.key("facts").begin_array();
+  for (const auto& f : g.facts) {
+    w.begin_object();
+    w.key("fact").value(f.fact);
+    if (f.value.empty())
+      w.key("value").null();
+    else
+      w.key("value").value(f.value);
+    w.key("source").value(f.source);
+    w.key("expected").value(f.expected);
+    w.key("verdict").value(verdict_name(f.verdict));
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
+void write_file_json(JsonWriter& w, const engine::FilePlan& f) {
+  w.begin_object();
+  w.key("path").value(f.path);
+  w.key("repository").value(f.repository);
+  w.key("patchsets").begin_array();
+  for (const auto& id : f.patchsets)
+    w.value(id);
+  w.end_array();
+  w.end_object();
+}
+
+} // namespace
+
 std::string render_plan_json(const engine::Plan& plan, const std::string& action) {
   JsonWriter w;
   w.begin_object();
@@ -210,74 +288,16 @@ std::string render_plan_json(const engine::Plan& plan, const std::string& action
   w.key("catalog_version").value(plan.catalog_version);
   w.key("conflict").value(plan.has_conflict());
   w.key("patchsets").begin_array();
-  for (const auto& p : plan.patchsets) {
-    w.begin_object();
-    w.key("id").value(p.id);
-    w.key("title").value(p.title);
-    w.key("outcome").value(engine::to_string(p.outcome));
-    w.key("conflict").value(engine::is_conflict(p.outcome));
-    w.key("reason").value(p.reason);
-    w.key("notes").begin_array();
-    for (const auto& n : p.notes)
-      w.value(n);
-    w.end_array();
-    w.key("edits").begin_array();
-    for (const auto& e : p.edits) {
-      w.begin_object();
-      w.key("id").value(e.edit);
-      w.key("file").value(e.file);
-      w.key("repository").value(e.repository);
-      w.key("line").value(e.where.line);
-      w.key("column").value(e.where.column);
-      w.key("outcome").value(engine::to_string(e.outcome));
-      w.key("message").value(e.message);
-      w.key("expected_matches").value(e.expected);
-      w.key("actual_matches").value(e.actual);
-      w.end_object();
-    }
-    w.end_array();
-    w.end_object();
-  }
+  for (const auto& p : plan.patchsets)
+    write_patchset_json(w, p);
   w.end_array();
   w.key("gates").begin_array();
-  for (const auto& g : plan.gates) {
-    w.begin_object();
-    w.key("id").value(g.id);
-    w.key("title").value(g.title);
-    w.key("outcome").value(engine::to_string(g.outcome));
-    w.key("reason").value(g.reason);
-    w.key("versions").value(g.versions);
-    w.key("lifted_in").value(g.lifted_in);
-    w.key("facts").begin_array();
-    for (const auto& f : g.facts) {
-      w.begin_object();
-      w.key("fact").value(f.fact);
-      if (f.value.empty())
-        w.key("value").null();
-      else
-        w.key("value").value(f.value);
-      w.key("source").value(f.source);
-      w.key("expected").value(f.expected);
-      w.key("verdict").value(f.verdict == engine::Verdict::holds   ? "holds"
-                             : f.verdict == engine::Verdict::fails ? "fails"
-                                                                   : "unknown");
-      w.end_object();
-    }
-    w.end_array();
-    w.end_object();
-  }
+  for (const auto& g : plan.gates)
+    write_gate_json(w, g);
   w.end_array();
   w.key("files").begin_array();
-  for (const auto& f : plan.files) {
-    w.begin_object();
-    w.key("path").value(f.path);
-    w.key("repository").value(f.repository);
-    w.key("patchsets").begin_array();
-    for (const auto& id : f.patchsets)
-      w.value(id);
-    w.end_array();
-    w.end_object();
-  }
+  for (const auto& f : plan.files)
+    write_file_json(w, f);
   w.end_array();
   w.end_object();
   return w.str() + "\n";

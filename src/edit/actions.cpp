@@ -99,6 +99,27 @@ std::string expand_template(std::string_view templ, std::string_view text,
   return out;
 }
 
+namespace {
+
+// rename: the identifier `match` targets, at each of its uses not renamed yet (`renamed_at`).
+void rename_uses(const catalog::Edit& edit, std::string_view text, const anchor::Match& match,
+                 const anchor::CompileOptions& options, std::set<std::size_t>& renamed_at,
+                 std::vector<PlannedChange>& changes) {
+  std::string_view name = slice(text, match.target);
+  const auto& spec = edit.anchor->spec();
+  auto uses = spec.kind == anchor::Kind::syntax
+                  ? anchor::find_identifier_uses(spec.language, text, name, options)
+                  : anchor::find_word_occurrences(text, name);
+  // The definition itself is a use too, even where the parser sees it differently. A second
+  // match of the same name finds every use already renamed and adds nothing.
+  uses.push_back(match.target);
+  for (const auto& use : uses)
+    if (renamed_at.insert(use.begin).second)
+      changes.push_back({use, edit.action.to});
+}
+
+} // namespace
+
 ActionResult plan_action(const catalog::Edit& edit, std::string_view text,
                          const anchor::FindResult& found, const anchor::CompileOptions& options) {
   using catalog::ActionKind;
@@ -123,20 +144,9 @@ ActionResult plan_action(const catalog::Edit& edit, std::string_view text,
       result.changes.push_back(
           {{match.target.end, match.target.end}, expand_template(action.text, text, match)});
       break;
-    case ActionKind::rename: {
-      std::string_view name = slice(text, match.target);
-      const auto& spec = edit.anchor->spec();
-      auto uses = spec.kind == anchor::Kind::syntax
-                      ? anchor::find_identifier_uses(spec.language, text, name, options)
-                      : anchor::find_word_occurrences(text, name);
-      // The definition itself is a use too, even where the parser sees it differently. A second
-      // match of the same name finds every use already renamed and adds nothing.
-      uses.push_back(match.target);
-      for (const auto& use : uses)
-        if (renamed_at.insert(use.begin).second)
-          result.changes.push_back({use, action.to});
+    case ActionKind::rename:
+      rename_uses(edit, text, match, options, renamed_at, result.changes);
       break;
-    }
     case ActionKind::ensure_include:
       // One line, however many matches (more than `matches` allows is still ambiguous).
       if (i == 0)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 
 namespace tp::edit {
 
@@ -87,16 +88,10 @@ std::string range(std::size_t start, std::size_t count) {
   return out;
 }
 
-} // namespace
-
-std::string render_unified_diff(std::string_view path, std::string_view old_bytes,
-                                std::string_view new_bytes, const DiffOptions& options) {
-  if (old_bytes == new_bytes)
-    return {};
-  auto a = split_lines(old_bytes);
-  auto b = split_lines(new_bytes);
-
-  // Common prefix and suffix first: edits are small compared with the files.
+// The edit script from a to b: the common prefix and suffix first (edits are small compared
+// with the files), then Myers' diff of the middle.
+std::vector<Op> edit_script(const std::vector<std::string_view>& a,
+                            const std::vector<std::string_view>& b) {
   std::size_t prefix = 0;
   while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix])
     ++prefix;
@@ -108,89 +103,115 @@ std::string render_unified_diff(std::string_view path, std::string_view old_byte
   myers(std::vector<std::string_view>(a.begin() + prefix, a.end() - suffix),
         std::vector<std::string_view>(b.begin() + prefix, b.end() - suffix), script);
   script.insert(script.end(), suffix, Op::keep);
+  return script;
+}
 
-  const char* red = options.color ? "\x1b[31m" : "";
-  const char* green = options.color ? "\x1b[32m" : "";
-  const char* cyan = options.color ? "\x1b[36m" : "";
-  const char* bold = options.color ? "\x1b[1m" : "";
-  const char* reset = options.color ? "\x1b[0m" : "";
+// Where the hunk whose first change is script[first] ends: changes whose context windows touch
+// join it, then up to `context` keeps after the last.
+std::size_t hunk_end(const std::vector<Op>& script, std::size_t first, std::size_t context) {
+  std::size_t end = first;
+  while (true) {
+    while (end < script.size() && script[end] != Op::keep)
+      ++end;
+    std::size_t keeps = 0;
+    std::size_t probe = end;
+    while (probe < script.size() && script[probe] == Op::keep) {
+      ++probe;
+      ++keeps;
+    }
+    if (probe < script.size() && keeps <= 2 * context) {
+      end = probe;
+      continue;
+    }
+    return std::min(script.size(), end + context);
+  }
+}
 
+// How many lines of a and of b script[from, to) spans.
+std::pair<std::size_t, std::size_t> lines_spanned(const std::vector<Op>& script, std::size_t from,
+                                                  std::size_t to) {
+  std::size_t in_a = 0, in_b = 0;
+  for (std::size_t s = from; s < to; ++s) {
+    if (script[s] != Op::add)
+      ++in_a;
+    if (script[s] != Op::remove)
+      ++in_b;
+  }
+  return {in_a, in_b};
+}
+
+struct Colors {
+  const char* red;
+  const char* green;
+  const char* cyan;
+  const char* bold;
+  const char* reset;
+};
+
+// The hunk script[start, end) with its header.
+void render_hunk(const std::vector<Op>& script, std::size_t start, std::size_t end,
+                 const std::vector<std::string_view>& a, const std::vector<std::string_view>& b,
+                 const Colors& colors, std::string& out) {
+  // The hunk's first line in a and b (0-based), and its length in each.
+  auto [ai, bi] = lines_spanned(script, 0, start);
+  const auto [a_count, b_count] = lines_spanned(script, start, end);
+  out += std::string(colors.cyan) + "@@ -" + range(ai + 1, a_count) + " +" +
+         range(bi + 1, b_count) + " @@" + colors.reset + "\n";
+  for (std::size_t s = start; s < end; ++s) {
+    std::string_view line;
+    const char* mark;
+    const char* color = "";
+    if (script[s] == Op::keep) {
+      line = a[ai++];
+      bi++;
+      mark = " ";
+    } else if (script[s] == Op::remove) {
+      line = a[ai++];
+      mark = "-";
+      color = colors.red;
+    } else {
+      line = b[bi++];
+      mark = "+";
+      color = colors.green;
+    }
+    out += color;
+    out += mark;
+    out += line;
+    if (line.empty() || line.back() != '\n')
+      out += std::string(*color ? colors.reset : "") + "\n\\ No newline at end of file\n";
+    else if (*color)
+      out.insert(out.size() - 1, colors.reset);
+  }
+}
+
+} // namespace
+
+std::string render_unified_diff(std::string_view path, std::string_view old_bytes,
+                                std::string_view new_bytes, const DiffOptions& options) {
+  if (old_bytes == new_bytes)
+    return {};
+  const auto a = split_lines(old_bytes);
+  const auto b = split_lines(new_bytes);
+  const std::vector<Op> script = edit_script(a, b);
+  const Colors colors = options.color
+                            ? Colors{"\x1b[31m", "\x1b[32m", "\x1b[36m", "\x1b[1m", "\x1b[0m"}
+                            : Colors{"", "", "", "", ""};
+  const std::string p(path);
   std::string out;
-  std::string p(path);
-  out += std::string(bold) + "diff --git a/" + p + " b/" + p + reset + "\n";
-  out += std::string(bold) + "--- a/" + p + reset + "\n";
-  out += std::string(bold) + "+++ b/" + p + reset + "\n";
-
+  out += std::string(colors.bold) + "diff --git a/" + p + " b/" + p + colors.reset + "\n";
+  out += std::string(colors.bold) + "--- a/" + p + colors.reset + "\n";
+  out += std::string(colors.bold) + "+++ b/" + p + colors.reset + "\n";
   // Walk the script, grouping changes whose context windows touch into one hunk.
-  const std::size_t ctx = options.context;
   std::size_t i = 0;
   while (i < script.size()) {
     while (i < script.size() && script[i] == Op::keep)
       ++i;
     if (i == script.size())
       break;
-    // Hunk start: up to ctx keeps before the first change.
-    std::size_t start = i >= ctx ? i - ctx : 0;
-    // Extend while the next change is within 2*ctx keeps.
-    std::size_t end = i;
-    while (true) {
-      while (end < script.size() && script[end] != Op::keep)
-        ++end;
-      std::size_t keeps = 0;
-      std::size_t probe = end;
-      while (probe < script.size() && script[probe] == Op::keep) {
-        ++probe;
-        ++keeps;
-      }
-      if (probe < script.size() && keeps <= 2 * ctx) {
-        end = probe;
-        continue;
-      }
-      end = std::min(script.size(), end + ctx);
-      break;
-    }
-    // Line numbers of the hunk's first line in a and b.
-    std::size_t ai = 0, bi = 0;
-    for (std::size_t s = 0; s < start; ++s) {
-      if (script[s] != Op::add)
-        ++ai;
-      if (script[s] != Op::remove)
-        ++bi;
-    }
-    std::size_t a_count = 0, b_count = 0;
-    for (std::size_t s = start; s < end; ++s) {
-      if (script[s] != Op::add)
-        ++a_count;
-      if (script[s] != Op::remove)
-        ++b_count;
-    }
-    out += std::string(cyan) + "@@ -" + range(ai + 1, a_count) + " +" + range(bi + 1, b_count) +
-           " @@" + reset + "\n";
-    for (std::size_t s = start; s < end; ++s) {
-      std::string_view line;
-      const char* mark;
-      const char* color = "";
-      if (script[s] == Op::keep) {
-        line = a[ai++];
-        bi++;
-        mark = " ";
-      } else if (script[s] == Op::remove) {
-        line = a[ai++];
-        mark = "-";
-        color = red;
-      } else {
-        line = b[bi++];
-        mark = "+";
-        color = green;
-      }
-      out += color;
-      out += mark;
-      out += line;
-      if (line.empty() || line.back() != '\n')
-        out += std::string(*color ? reset : "") + "\n\\ No newline at end of file\n";
-      else if (*color)
-        out.insert(out.size() - 1, reset);
-    }
+    // Hunk start: up to `context` keeps before the first change.
+    const std::size_t start = i >= options.context ? i - options.context : 0;
+    const std::size_t end = hunk_end(script, i, options.context);
+    render_hunk(script, start, end, a, b, colors, out);
     i = end;
   }
   return out;

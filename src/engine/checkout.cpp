@@ -31,11 +31,10 @@ Result<Checkout> open_checkout(const CheckoutRequest& request) {
     if (ec || !fs::is_directory(checkout.root, ec))
       return fail(platform::path_to_utf8(request.directory) + ": no such folder");
   }
-  auto version = resolve_version(
-      request.torch_version, checkout.repository ? &*checkout.repository : nullptr, checkout.root);
-  if (!version)
-    return unexpected(version.error());
-  checkout.version = std::move(*version);
+  TP_TRY_ASSIGN(checkout.version,
+                resolve_version(request.torch_version,
+                                checkout.repository ? &*checkout.repository : nullptr,
+                                checkout.root));
   return checkout;
 }
 
@@ -95,32 +94,21 @@ Result<PlannedCheckout> plan_checkout(const CheckoutRequest& request,
   // The index listing is the longest step on a large checkout; it overlaps loading the catalog.
   ListingPrefetch prefetch(request.directory);
   PlannedCheckout out;
-  auto catalog = load_catalog();
-  if (!catalog)
-    return unexpected(catalog.error());
-  out.catalog = *catalog;
-  auto checkout = open_checkout(request);
-  if (!checkout)
-    return unexpected(checkout.error());
-  out.checkout = std::move(*checkout);
+  TP_TRY_ASSIGN(out.catalog, load_catalog());
+  TP_TRY_ASSIGN(out.checkout, open_checkout(request));
   for (const auto& id : scope.only)
     if (!out.catalog->find(id) && !out.catalog->find_gate(id)) // --only GATE: that gate's report
       return fail("no patchset '" + id + "' in the catalog (see: torchpatch list)",
                   ExitCode::usage);
   if (scope.recovery == Recovery::run) {
-    auto recovery = recover(out.checkout, Force::no);
-    if (!recovery)
-      return unexpected(recovery.error());
-    out.recovery = std::move(*recovery);
+    TP_TRY_ASSIGN(out.recovery, recover(out.checkout, Force::no));
   }
   auto facts = gather_requested_facts(request.facts);
   out.fact_warnings = std::move(facts.warnings);
   const Checkout& c = out.checkout;
   WorkTreeSource tree(c.root, c.repository ? &*c.repository : nullptr, &prefetch);
-  auto plan = plan_patchsets(*out.catalog, tree, c.version, plan_options_of(facts, scope.only));
-  if (!plan)
-    return unexpected(plan.error());
-  out.plan = std::move(*plan);
+  TP_TRY_ASSIGN(out.plan,
+                plan_patchsets(*out.catalog, tree, c.version, plan_options_of(facts, scope.only)));
   return out;
 }
 
@@ -142,49 +130,38 @@ Result<ExportReport> export_checkout(const PlannedCheckout& planned, const fs::p
   if (ec)
     return fail("creating " + platform::path_to_utf8(directory) + ": " + ec.message());
   for (const auto& p : patches)
-    if (auto written = platform::write_file_atomic(directory / p.file_name, p.content); !written)
-      return unexpected(written.error());
-  if (auto written = platform::write_file_atomic(directory / "series", series); !written)
-    return unexpected(written.error());
+    TP_TRY(platform::write_file_atomic(directory / p.file_name, p.content));
+  TP_TRY(platform::write_file_atomic(directory / "series", series));
   return ExportReport{patches.size()};
 }
 
 Result<RevertResult> revert_checkout(const CheckoutRequest& request,
                                      const std::vector<std::string>& ids, Force force, Dry dry) {
-  auto checkout = open_git_checkout(request, "revert");
-  if (!checkout)
-    return unexpected(checkout.error());
+  TP_TRY_ASSIGN(const Checkout checkout, open_git_checkout(request, "revert"));
   RevertResult out;
-  auto recovery = recover(*checkout, force);
-  if (!recovery)
-    return unexpected(recovery.error());
-  out.recovery = std::move(*recovery);
-  auto report =
-      txn::revert(checkout->root, journal_dir_of(checkout->repository->git_dir()), ids, force, dry);
-  if (!report)
-    return unexpected(report.error());
-  out.report = std::move(*report);
+  TP_TRY_ASSIGN(out.recovery, recover(checkout, force));
+  TP_TRY_ASSIGN(
+      out.report,
+      txn::revert(checkout.root, journal_dir_of(checkout.repository->git_dir()), ids, force, dry));
   return out;
 }
 
 Result<CheckoutStatus> checkout_status(const CheckoutRequest& request,
                                        const catalog::Catalog& catalog) {
   // plan_checkout's own sequence (open, recover, gather the facts, plan), then the journal.
-  auto planned = plan_checkout(
-      request, [&catalog]() -> Result<const catalog::Catalog*> { return &catalog; }, {});
-  if (!planned)
-    return unexpected(planned.error());
-  const Checkout& checkout = planned->checkout;
+  TP_TRY_ASSIGN(PlannedCheckout planned,
+                plan_checkout(request,
+                              [&catalog]() -> Result<const catalog::Catalog*> { return &catalog; },
+                              {}));
+  const Checkout& checkout = planned.checkout;
   if (!checkout.repository)
     return fail("not inside a git checkout: there is no journal to read");
-  auto journal = txn::load_journal(checkout.root, journal_dir_of(checkout.repository->git_dir()));
-  if (!journal)
-    return unexpected(journal.error());
   CheckoutStatus out;
-  out.recovery = std::move(planned->recovery);
-  out.journal = std::move(*journal);
-  out.fact_warnings = std::move(planned->fact_warnings);
-  out.plan = std::move(planned->plan);
+  TP_TRY_ASSIGN(out.journal,
+                txn::load_journal(checkout.root, journal_dir_of(checkout.repository->git_dir())));
+  out.recovery = std::move(planned.recovery);
+  out.fact_warnings = std::move(planned.fact_warnings);
+  out.plan = std::move(planned.plan);
   return out;
 }
 

@@ -29,6 +29,10 @@ bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw) {
 
 namespace {
 
+constexpr const char* k_binary_file_message =
+    "the file is binary (holds NUL bytes): torchpatch edits only text, so no anchor is looked "
+    "for in it";
+
 bool anchor_finds(const std::optional<anchor::CompiledAnchor>& anchor, std::string_view raw,
                   const text::NormalizedText& normalized) {
   return anchor && may_match(*anchor, raw) && !anchor->find(normalized.text()).matches.empty();
@@ -43,6 +47,50 @@ std::string describe_lines(const std::vector<std::size_t>& lines) {
   return out;
 }
 
+// ensure-include: the include (or one that counts as it) anywhere in the file is the patched
+// form, reported into `out` (true). Otherwise, without an anchor, the line to insert after is the
+// scanner's choice, put into `found`.
+bool find_include(const catalog::Edit& edit, const std::string& text, EditOnFile& out,
+                  anchor::FindResult& found) {
+  auto scan = anchor::scan_includes(text);
+  std::vector<std::string> accepted = edit.action.satisfied_by;
+  accepted.insert(accepted.begin(), edit.action.header);
+  for (const auto& d : scan.includes)
+    if (std::find(accepted.begin(), accepted.end(), d.header) != accepted.end()) {
+      EditReport& r = out.report;
+      r.outcome = Outcome::already_applied;
+      r.where = line_col_at(text, d.line.begin);
+      r.message =
+          "the file already includes " + d.header + " (line " + std::to_string(r.where.line) + ")";
+      out.found_patched_form = true;
+      return true;
+    }
+  if (!edit.anchor) {
+    auto line = anchor::include_anchor_line(scan);
+    anchor::Span at = line ? *line : anchor::Span{scan.first_code, scan.first_code};
+    found.matches.push_back({at, at, {}, std::nullopt});
+  }
+  return false;
+}
+
+// The outcome of an edit whose anchor found nothing to change.
+void report_no_match(const catalog::Edit& edit, std::string_view raw,
+                     const text::NormalizedText& normalized, EditOnFile& out) {
+  EditReport& r = out.report;
+  if (anchor_finds(edit.applied, raw, normalized)) {
+    r.outcome = Outcome::already_applied;
+    r.message = "the patched form is present";
+    out.found_patched_form = true;
+  } else if (edit.matches.kind == catalog::MatchCount::Kind::any) {
+    r.outcome = Outcome::already_applied;
+    r.message = "nothing to change";
+  } else {
+    r.outcome = Outcome::anchor_missing;
+    r.message = "the anchor matches nothing, and neither the patched form nor upstream's fix "
+                "is present";
+  }
+}
+
 // Evaluates one edit on one file's bytes (docs/patchsets.md, "Outcome of an edit on one file").
 // `anchor_may_match` is may_match(edit.anchor, raw), which the caller has already asked.
 EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit& edit,
@@ -53,9 +101,11 @@ EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit&
   EditReport& r = out.report;
   const std::string& text = normalized.text();
 
+  // No anchor is looked for in a binary file. It stays a conflict, anchor-missing with this
+  // reason (docs/patchsets.md): the file is not the text the patchset was written for.
   if (normalized.info().binary) {
     r.outcome = Outcome::anchor_missing;
-    r.message = "the file is binary (holds NUL bytes) and is never edited";
+    r.message = k_binary_file_message;
     return out;
   }
   if (anchor_finds(edit.upstream_fixed, raw, normalized)) {
@@ -64,27 +114,9 @@ EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit&
     return out;
   }
   anchor::FindResult found;
-  if (edit.action.kind == catalog::ActionKind::ensure_include) {
-    // The include (or one that counts as it) anywhere in the file is the patched form; without
-    // an anchor, the line to insert after is the scanner's choice.
-    auto scan = anchor::scan_includes(text);
-    std::vector<std::string> accepted = edit.action.satisfied_by;
-    accepted.insert(accepted.begin(), edit.action.header);
-    for (const auto& d : scan.includes)
-      if (std::find(accepted.begin(), accepted.end(), d.header) != accepted.end()) {
-        r.outcome = Outcome::already_applied;
-        r.where = line_col_at(text, d.line.begin);
-        r.message = "the file already includes " + d.header + " (line " +
-                    std::to_string(r.where.line) + ")";
-        out.found_patched_form = true;
-        return out;
-      }
-    if (!edit.anchor) {
-      auto line = anchor::include_anchor_line(scan);
-      anchor::Span at = line ? *line : anchor::Span{scan.first_code, scan.first_code};
-      found.matches.push_back({at, at, {}, std::nullopt});
-    }
-  }
+  if (edit.action.kind == catalog::ActionKind::ensure_include &&
+      find_include(edit, text, out, found))
+    return out;
   if (anchor_may_match && edit.anchor)
     found = edit.anchor->find(text);
   if (found.parse_degraded) {
@@ -107,26 +139,14 @@ EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit&
     r.message = std::to_string(r.actual) + (r.actual == 1 ? " match" : " matches") + " at line " +
                 describe_lines(r.match_lines);
     out.raw_edits = edit::to_raw_edits(normalized, action.changes, patchset.id + "/" + edit.name);
-    return out;
+  } else if (r.actual == 0) {
+    report_no_match(edit, raw, normalized, out);
+  } else {
+    r.outcome = Outcome::ambiguous;
+    r.message = "expected " + r.expected + " match" + (edit.matches.n == 1 ? "" : "es") +
+                ", found " + std::to_string(r.actual) + " at lines " +
+                describe_lines(r.match_lines);
   }
-  if (r.actual == 0) {
-    if (anchor_finds(edit.applied, raw, normalized)) {
-      r.outcome = Outcome::already_applied;
-      r.message = "the patched form is present";
-      out.found_patched_form = true;
-    } else if (edit.matches.kind == catalog::MatchCount::Kind::any) {
-      r.outcome = Outcome::already_applied;
-      r.message = "nothing to change";
-    } else {
-      r.outcome = Outcome::anchor_missing;
-      r.message = "the anchor matches nothing, and neither the patched form nor upstream's fix "
-                  "is present";
-    }
-    return out;
-  }
-  r.outcome = Outcome::ambiguous;
-  r.message = "expected " + r.expected + " match" + (edit.matches.n == 1 ? "" : "es") + ", found " +
-              std::to_string(r.actual) + " at lines " + describe_lines(r.match_lines);
   return out;
 }
 
@@ -178,11 +198,9 @@ Result<FileEvaluation> evaluate_file(const CandidateFile& file,
                                      const TreeSource& tree,
                                      const anchor::CompileOptions& options) {
   FileEvaluation out{file.path, {}, {}};
-  auto read = tree.read(file.path);
-  if (!read)
-    return unexpected(read.error());
-  if (read->status != ReadResult::Status::ok) {
-    out.evaluated = unreadable(file, read->status, patchsets, tree);
+  TP_TRY_ASSIGN(ReadResult read, tree.read(file.path));
+  if (read.status != ReadResult::Status::ok) {
+    out.evaluated = unreadable(file, read.status, patchsets, tree);
     return out;
   }
   // Only parse what some anchor could match: a quick literal check first, once per edit.
@@ -192,18 +210,18 @@ Result<FileEvaluation> evaluate_file(const CandidateFile& file,
   for (std::size_t k = 0; k < refs.size(); ++k) {
     const auto& e = patchsets[refs[k].patchset]->edits[refs[k].edit];
     // ensure-include without an anchor always looks (for the include, and for its place).
-    anchor_may_match[k] = e.anchor ? may_match(*e.anchor, read->bytes) : true;
+    anchor_may_match[k] = e.anchor ? may_match(*e.anchor, read.bytes) : true;
     any_candidate = any_candidate || anchor_may_match[k] ||
                     e.matches.kind != catalog::MatchCount::Kind::any ||
                     e.action.kind == catalog::ActionKind::ensure_include;
   }
   if (!any_candidate)
     return out;
-  text::NormalizedText normalized(read->bytes);
+  text::NormalizedText normalized(read.bytes);
   for (std::size_t k = 0; k < refs.size(); ++k) {
     const auto& ref = refs[k];
     const auto& p = *patchsets[ref.patchset];
-    auto result = evaluate_edit(p, p.edits[ref.edit], file.path, read->bytes, normalized,
+    auto result = evaluate_edit(p, p.edits[ref.edit], file.path, read.bytes, normalized,
                                 anchor_may_match[k] != 0, options);
     result.report.repository = tree.repository_of(file.path);
     // The patched form in a file exactly as committed was not written by torchpatch nor by
@@ -213,14 +231,14 @@ Result<FileEvaluation> evaluate_file(const CandidateFile& file,
     // Only for edits of named files: a glob over every CMake file would ask git about
     // thousands of files that never needed the edit.
     bool named = p.edits[ref.edit].matches.kind != catalog::MatchCount::Kind::any;
-    if (result.found_patched_form && named && tree.is_committed_as_is(file.path, read->bytes)) {
+    if (result.found_patched_form && named && tree.is_committed_as_is(file.path, read.bytes)) {
       result.report.outcome = Outcome::upstream_fixed;
       result.report.message = "the committed file already has this change (fixed upstream or in "
                               "this checkout's history)";
     }
     out.evaluated.emplace_back(ref, std::move(result));
   }
-  out.raw = std::move(read->bytes);
+  out.raw = std::move(read.bytes);
   return out;
 }
 

@@ -186,37 +186,10 @@ std::optional<Fact> pyenv_python(const Environment& env, const fs::path& python,
               "python3 on PATH: pyenv shim " + platform::display_path(python) + ", " + source};
 }
 
-} // namespace
-
-std::optional<Fact> detect_python(const Environment& env) {
-  auto python = find_on_path(env, "python3");
-  if (!python && env.windows)
-    python = find_on_path(env, "python");
-  if (!python)
-    return std::nullopt;
-  std::error_code shim_ec;
-  if (python->parent_path().filename() == "shims" &&
-      fs::is_directory(python->parent_path().parent_path() / "versions", shim_ec)) {
-    bool system = false;
-    if (auto f = pyenv_python(env, *python, system))
-      return f;
-    if (!system)
-      return std::nullopt;
-    // "system": what comes after the shims on PATH.
-    Environment rest = env;
-    rest.path.erase(std::remove(rest.path.begin(), rest.path.end(), python->parent_path()),
-                    rest.path.end());
-    return detect_python(rest);
-  }
-  const std::string where =
-      (env.windows ? platform::path_to_utf8(python->filename()) : std::string("python3")) +
-      " on PATH: ";
-  auto chain = symlink_chain(*python);
-  for (const auto& link : chain)
-    if (auto v = python_version_of_name(file_stem(link, env.windows)); !v.empty())
-      return Fact{v, where + describe_chain(chain)};
+// The version of the python3 in folder `bin`, from what its install put beside it (`where`: the
+// start of the fact's source).
+std::optional<Fact> python_beside(const fs::path& bin, const std::string& where) {
   std::error_code ec;
-  fs::path bin = python->parent_path();
   // A virtual environment names its base interpreter's version.
   for (const fs::path& cfg : {bin.parent_path() / "pyvenv.cfg", bin / "pyvenv.cfg"})
     if (auto text = read_small(cfg)) {
@@ -249,6 +222,38 @@ std::optional<Fact> detect_python(const Environment& env) {
   return std::nullopt;
 }
 
+} // namespace
+
+std::optional<Fact> detect_python(const Environment& env) {
+  auto python = find_on_path(env, "python3");
+  if (!python && env.windows)
+    python = find_on_path(env, "python");
+  if (!python)
+    return std::nullopt;
+  std::error_code shim_ec;
+  if (python->parent_path().filename() == "shims" &&
+      fs::is_directory(python->parent_path().parent_path() / "versions", shim_ec)) {
+    bool system = false;
+    if (auto f = pyenv_python(env, *python, system))
+      return f;
+    if (!system)
+      return std::nullopt;
+    // "system": what comes after the shims on PATH.
+    Environment rest = env;
+    rest.path.erase(std::remove(rest.path.begin(), rest.path.end(), python->parent_path()),
+                    rest.path.end());
+    return detect_python(rest);
+  }
+  const std::string where =
+      (env.windows ? platform::path_to_utf8(python->filename()) : std::string("python3")) +
+      " on PATH: ";
+  auto chain = symlink_chain(*python);
+  for (const auto& link : chain)
+    if (auto v = python_version_of_name(file_stem(link, env.windows)); !v.empty())
+      return Fact{v, where + describe_chain(chain)};
+  return python_beside(python->parent_path(), where);
+}
+
 std::optional<Fact> detect_cmake(const Environment& env) {
   auto cmake = find_on_path(env, "cmake");
   if (!cmake)
@@ -275,67 +280,93 @@ std::optional<Fact> detect_cmake(const Environment& env) {
                              platform::display_path(share / ("cmake-" + best_text))};
 }
 
-std::vector<std::pair<std::string, Fact>> detect_compiler(const Environment& env) {
-  std::optional<fs::path> compiler;
-  std::string where;
-  if (env.cxx) {
-    // "ccache g++-15" or "/usr/bin/clang++ -stdlib=libc++": the first word that is no launcher.
-    std::string_view rest = *env.cxx;
-    std::string word;
-    while (!rest.empty()) {
-      auto space = rest.find(' ');
-      std::string w(rest.substr(0, space));
-      rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
-      if (w.empty())
-        continue;
-      std::string base = platform::path_to_utf8(platform::path_from_utf8(w).filename());
-      if (base == "ccache" || base == "sccache" || base == "distcc")
-        continue;
-      word = w;
-      break;
-    }
-    if (word.empty())
-      return {};
-    fs::path p(word);
-    compiler = p.has_parent_path() ? std::optional<fs::path>(p) : find_on_path(env, word);
-    where = "CXX=" + *env.cxx + ": ";
-  } else {
-    compiler = find_on_path(env, "c++");
-    where = "c++ on PATH: ";
+namespace {
+
+// The compiler of "ccache g++-15" or "/usr/bin/clang++ -stdlib=libc++": the first word that is no
+// launcher; empty when there is none.
+std::string compiler_word(std::string_view cxx) {
+  std::string_view rest = cxx;
+  while (!rest.empty()) {
+    auto space = rest.find(' ');
+    std::string w(rest.substr(0, space));
+    rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+    if (w.empty())
+      continue;
+    std::string base = platform::path_to_utf8(platform::path_from_utf8(w).filename());
+    if (base == "ccache" || base == "sccache" || base == "distcc")
+      continue;
+    return w;
   }
+  return "";
+}
+
+// The compiler that CXX names (else c++ on PATH), and the start of the fact's source.
+std::optional<std::pair<fs::path, std::string>> find_compiler(const Environment& env) {
+  if (!env.cxx) {
+    auto compiler = find_on_path(env, "c++");
+    return compiler ? std::optional(std::pair{*compiler, std::string("c++ on PATH: ")})
+                    : std::nullopt;
+  }
+  const std::string word = compiler_word(*env.cxx);
+  if (word.empty())
+    return std::nullopt;
+  fs::path p(word);
+  auto compiler = p.has_parent_path() ? std::optional<fs::path>(p) : find_on_path(env, word);
+  if (!compiler)
+    return std::nullopt;
+  return std::pair{*compiler, "CXX=" + *env.cxx + ": "};
+}
+
+struct CompilerName {
+  std::string family;  // clang or gcc
+  std::string version; // empty when the name carries none
+};
+
+// What a file name says of the compiler it is: clang++-15 is clang 15, g++ gcc; nullopt for a
+// name of no compiler (clang-format-15, gcc-ar-12).
+std::optional<CompilerName> compiler_of_name(const std::string& name) {
+  for (auto [marker, family] :
+       {std::pair{"clang++", "clang"}, {"clang", "clang"}, {"g++", "gcc"}, {"gcc", "gcc"}}) {
+    auto at = name.rfind(marker);
+    if (at == std::string::npos || (at > 0 && name[at - 1] != '-'))
+      continue;
+    std::string_view tail = std::string_view(name).substr(at + std::string_view(marker).size());
+    std::string version;
+    if (!tail.empty() && tail.front() == '-') {
+      version = leading_version(tail.substr(1));
+      if (version.size() + 1 != tail.size())
+        continue; // clang-format-15, gcc-ar-12: not a compiler
+    } else if (!tail.empty()) {
+      continue;
+    }
+    return CompilerName{family, version};
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, Fact>> detect_compiler(const Environment& env) {
+  const auto found = find_compiler(env);
   std::error_code ec;
-  if (!compiler || !fs::exists(*compiler, ec))
+  if (!found || !fs::exists(found->first, ec))
     return {};
   // The family from the first name that tells it (c++ -> g++ -> g++-15 says gcc at g++), the
   // version from the first name that carries one.
-  auto chain = symlink_chain(*compiler);
-  const std::string source = where + describe_chain(chain);
+  auto chain = symlink_chain(found->first);
+  const std::string source = found->second + describe_chain(chain);
   std::vector<std::pair<std::string, Fact>> out;
   for (const auto& link : chain) {
-    std::string name = file_stem(link, env.windows);
-    for (auto [marker, family] :
-         {std::pair{"clang++", "clang"}, {"clang", "clang"}, {"g++", "gcc"}, {"gcc", "gcc"}}) {
-      auto at = name.rfind(marker);
-      if (at == std::string::npos || (at > 0 && name[at - 1] != '-'))
-        continue;
-      std::string_view tail = std::string_view(name).substr(at + std::string_view(marker).size());
-      std::string version;
-      if (!tail.empty() && tail.front() == '-') {
-        version = leading_version(tail.substr(1));
-        if (version.size() + 1 != tail.size())
-          continue; // clang-format-15, gcc-ar-12: not a compiler
-      } else if (!tail.empty()) {
-        continue;
-      }
-      if (out.empty())
-        out.push_back({"compiler", Fact{family, source}});
-      else if (out.front().second.value != family)
-        break; // a chain that changes family is not to be trusted for a version
-      if (!version.empty()) {
-        out.push_back({"compiler_version", Fact{first_parts(version, 1), source}});
-        return out;
-      }
-      break;
+    auto named = compiler_of_name(file_stem(link, env.windows));
+    if (!named)
+      continue;
+    if (out.empty())
+      out.push_back({"compiler", Fact{named->family, source}});
+    else if (out.front().second.value != named->family)
+      continue; // a chain that changes family is not to be trusted for a version
+    if (!named->version.empty()) {
+      out.push_back({"compiler_version", Fact{first_parts(named->version, 1), source}});
+      return out;
     }
   }
   return out;

@@ -441,23 +441,17 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   // (the syntax queries that named files need compiling meanwhile, beside the listing)
   const std::vector<std::future<void>> preparing = prepare_syntax_queries(selected.patchsets, tree);
   // which files their edits name or their globs select,
-  auto candidates = list_candidates(selected.patchsets, tree);
-  if (!candidates)
-    return unexpected(candidates.error());
+  TP_TRY_ASSIGN(const auto candidates, list_candidates(selected.patchsets, tree));
   // each of those read once and its edits evaluated there, files spread over threads;
-  auto files = evaluate_files(candidates->files, selected.patchsets, tree,
-                              anchor::CompileOptions{catalog.export_macros}, options.threads);
-  if (!files)
-    return unexpected(files.error());
+  TP_TRY_ASSIGN(auto files,
+                evaluate_files(candidates.files, selected.patchsets, tree,
+                               anchor::CompileOptions{catalog.export_macros}, options.threads));
   // edits that touch the same bytes of one file conflict;
-  plan.overlaps = mark_overlaps(*files);
+  plan.overlaps = mark_overlaps(files);
   // each patchset's outcome follows from its edits' on every file;
-  report_edits(selected, *files, candidates->files_per_edit, tree, plan.patchsets);
+  report_edits(selected, files, candidates.files_per_edit, tree, plan.patchsets);
   // and the patchsets without conflict give the new bytes of the files they edit.
-  auto file_plans = plan_files(std::move(*files), selected, plan.patchsets);
-  if (!file_plans)
-    return unexpected(file_plans.error());
-  plan.files = std::move(*file_plans);
+  TP_TRY_ASSIGN(plan.files, plan_files(std::move(files), selected, plan.patchsets));
   return plan;
 }
 

@@ -67,11 +67,10 @@ Result<void> WorkTreeSource::load_listing(const repo::PathFilter& keep) {
     std::optional<Result<repo::IndexListing>> prefetched;
     if (m_prefetch)
       prefetched = std::exchange(m_prefetch, nullptr)->take(m_root, keep);
-    auto listing = prefetched ? std::move(*prefetched) : m_repository->list_index(keep);
-    if (!listing)
-      return unexpected(listing.error());
-    m_files = std::move(listing->files);
-    m_submodules = std::move(listing->submodules);
+    TP_TRY_ASSIGN(repo::IndexListing listing,
+                  prefetched ? std::move(*prefetched) : m_repository->list_index(keep));
+    m_files = std::move(listing.files);
+    m_submodules = std::move(listing.submodules);
     std::sort(m_submodules.begin(), m_submodules.end(),
               [](const auto& a, const auto& b) { return a.path.size() > b.path.size(); });
     return {};
@@ -98,18 +97,15 @@ Result<void> WorkTreeSource::load_listing(const repo::PathFilter& keep) {
 }
 
 Result<const std::vector<std::string>*> WorkTreeSource::files(const repo::PathFilter& keep) {
-  if (auto r = load_listing(keep); !r)
-    return unexpected(r.error());
+  TP_TRY(load_listing(keep));
   return &m_files;
 }
 
 Result<ReadResult> WorkTreeSource::read(const std::string& path) const {
-  auto file = m_reader.read(path);
-  if (!file)
-    return unexpected(file.error());
-  switch (file->status) {
+  TP_TRY_ASSIGN(platform::TreeReader::File file, m_reader.read(path));
+  switch (file.status) {
   case platform::TreeReader::Status::ok:
-    return ReadResult{ReadResult::Status::ok, std::move(file->bytes)};
+    return ReadResult{ReadResult::Status::ok, std::move(file.bytes)};
   case platform::TreeReader::Status::missing:
     return ReadResult{ReadResult::Status::missing, {}};
   case platform::TreeReader::Status::not_a_file:

@@ -26,13 +26,11 @@ Result<ResolvedVersion> decide_version(const VersionEvidence& evidence) {
   auto nearest_version_tag = [&]() -> Result<std::optional<catalog::Version>> {
     if (!evidence.nearest_tag)
       return std::optional<catalog::Version>();
-    auto tag = evidence.nearest_tag();
-    if (!tag)
-      return unexpected(tag.error());
-    if (!*tag || !catalog::is_version_tag(**tag))
+    TP_TRY_ASSIGN(const std::optional<std::string> tag, evidence.nearest_tag());
+    if (!tag || !catalog::is_version_tag(*tag))
       return std::optional<catalog::Version>();
-    nearest = **tag;
-    return catalog::parse_version(**tag);
+    nearest = *tag;
+    return catalog::parse_version(*tag);
   };
   if (evidence.version_txt) {
     std::string_view first = *evidence.version_txt;
@@ -42,22 +40,18 @@ Result<ResolvedVersion> decide_version(const VersionEvidence& evidence) {
       // the v2.0.1 tag is 2.0.1 plus changes, not a 2.0 pre-release. When the nearest tag is on
       // the same release line, it is the more precise answer.
       if (v->is_prerelease()) {
-        auto tag = nearest_version_tag();
-        if (!tag)
-          return unexpected(tag.error());
-        if (*tag && (*tag)->release.size() >= 2 && v->release.size() >= 2 &&
-            (*tag)->release[0] == v->release[0] && (*tag)->release[1] == v->release[1])
-          return ResolvedVersion{**tag, "nearest tag " + *nearest +
-                                            " (git describe; version.txt says " + v->text + ")"};
+        TP_TRY_ASSIGN(const std::optional<catalog::Version> tag, nearest_version_tag());
+        if (tag && tag->release.size() >= 2 && v->release.size() >= 2 &&
+            tag->release[0] == v->release[0] && tag->release[1] == v->release[1])
+          return ResolvedVersion{*tag, "nearest tag " + *nearest +
+                                           " (git describe; version.txt says " + v->text + ")"};
       }
       return ResolvedVersion{*v, "version.txt"};
     }
   }
-  auto tag = nearest_version_tag();
-  if (!tag)
-    return unexpected(tag.error());
-  if (*tag)
-    return ResolvedVersion{**tag, "nearest tag " + *nearest + " (git describe)"};
+  TP_TRY_ASSIGN(const std::optional<catalog::Version> tag, nearest_version_tag());
+  if (tag)
+    return ResolvedVersion{*tag, "nearest tag " + *nearest + " (git describe)"};
   return fail("cannot tell which PyTorch version " + evidence.subject +
               " holds: no version tag at " + (evidence.tag_where.empty() ? "it" : "HEAD") +
               ", no version.txt, no version tag in its history" + evidence.hint);

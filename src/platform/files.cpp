@@ -187,10 +187,9 @@ void remove_stale_temporaries(const fs::path& target_path) {
 
 namespace {
 
-// resolve_inside's work; `plain_folders`, when given, holds folders (from the root, '/'-joined)
-// already seen not to be symlinks and gains those seen now.
-Result<fs::path> resolve_under(const fs::path& root, std::string_view relative, std::mutex* mutex,
-                               std::unordered_set<std::string>* plain_folders) {
+// The components of `relative` once '.' and '..' are resolved; refused when it is absolute,
+// climbs out, names the root itself, or holds Windows' drive or stream syntax.
+Result<std::vector<std::string>> components_inside(std::string_view relative) {
   if (relative.empty()) {
     return refuse(relative, "the path is empty");
   }
@@ -204,7 +203,6 @@ Result<fs::path> resolve_under(const fs::path& root, std::string_view relative, 
   if (relative.size() >= 2 && is_drive_letter(relative[0]) && relative[1] == ':') {
     return refuse(relative, "a drive-letter path (C:\\ or C:) is not inside the checkout");
   }
-
   std::vector<std::string> kept;
   for (const std::string& part : split_components(relative)) {
     if (part.empty() || part == ".") {
@@ -226,7 +224,49 @@ Result<fs::path> resolve_under(const fs::path& root, std::string_view relative, 
   if (kept.empty()) {
     return refuse(relative, "it names the checkout root itself, not a file in it");
   }
+  return kept;
+}
 
+// Refuses `relative` when the symlink `link` on its way points outside `root_canonical`.
+Result<void> check_link(const fs::path& link, std::string_view relative,
+                        const fs::path& root_canonical) {
+  std::error_code ec;
+  fs::path link_target = fs::read_symlink(link, ec);
+  if (ec) {
+    return refuse(relative, "cannot read symlink " + display_path(link) + ": " + ec.message());
+  }
+  if (link_target.is_relative()) {
+    link_target = link.parent_path() / link_target;
+  }
+  const fs::path resolved = fs::weakly_canonical(link_target, ec);
+  if (ec || !is_within(root_canonical, resolved)) {
+    return refuse(relative, "symlink " + display_path(link) + " points outside the checkout (to " +
+                                display_path(link_target) + ")");
+  }
+  return {};
+}
+
+// Folders (from the root, '/'-joined) already seen not to be symlinks, shared between threads;
+// without a set, nothing is remembered.
+struct PlainFolders {
+  std::mutex* mutex;
+  std::unordered_set<std::string>* folders;
+
+  bool contain(const std::string& folder) const {
+    std::lock_guard<std::mutex> lock(*mutex);
+    return folders->count(folder) != 0;
+  }
+  void add(const std::string& folder) const {
+    std::lock_guard<std::mutex> lock(*mutex);
+    folders->insert(folder);
+  }
+};
+
+// resolve_inside's work; `plain` remembers the folders seen not to be symlinks, when it has a
+// set.
+Result<fs::path> resolve_under(const fs::path& root, std::string_view relative,
+                               const PlainFolders& plain) {
+  TP_TRY_ASSIGN(const std::vector<std::string> kept, components_inside(relative));
   // Without '..' and with no component a symlink, root/kept is inside the root by construction;
   // only a symlink on the way asks where things really are. Checking every existing component,
   // not only the final path, matters: a dangling link is invisible to weakly_canonical but a
@@ -238,19 +278,17 @@ Result<fs::path> resolve_under(const fs::path& root, std::string_view relative, 
   for (std::size_t i = 0; i < kept.size(); ++i) {
     const std::string& part = kept[i];
     result /= fs::path(std::u8string(part.begin(), part.end()));
-    const bool is_last = i + 1 == kept.size();
-    if (!is_last && plain_folders) {
+    const bool cached = i + 1 < kept.size() && plain.folders; // a folder on the way
+    if (cached) {
       folder += (i ? "/" : "") + part;
-      std::lock_guard<std::mutex> lock(*mutex);
-      if (plain_folders->count(folder)) {
+      if (plain.contain(folder)) {
         continue;
       }
     }
     const fs::file_status status = fs::symlink_status(result, ec);
     if (!fs::is_symlink(status)) {
-      if (!is_last && plain_folders && fs::is_directory(status)) {
-        std::lock_guard<std::mutex> lock(*mutex);
-        plain_folders->insert(folder);
+      if (cached && fs::is_directory(status)) {
+        plain.add(folder);
       }
       continue;
     }
@@ -260,19 +298,7 @@ Result<fs::path> resolve_under(const fs::path& root, std::string_view relative, 
         return fail("resolving checkout root " + display_path(root) + ": " + ec.message());
       }
     }
-    fs::path link_target = fs::read_symlink(result, ec);
-    if (ec) {
-      return refuse(relative, "cannot read symlink " + display_path(result) + ": " + ec.message());
-    }
-    if (link_target.is_relative()) {
-      link_target = result.parent_path() / link_target;
-    }
-    const fs::path resolved = fs::weakly_canonical(link_target, ec);
-    if (ec || !is_within(*root_canonical, resolved)) {
-      return refuse(relative, "symlink " + display_path(result) +
-                                  " points outside the checkout (to " + display_path(link_target) +
-                                  ")");
-    }
+    TP_TRY(check_link(result, relative, *root_canonical));
   }
   if (root_canonical) {
     const fs::path resolved = fs::weakly_canonical(result, ec);
@@ -287,13 +313,13 @@ Result<fs::path> resolve_under(const fs::path& root, std::string_view relative, 
 } // namespace
 
 Result<fs::path> resolve_inside(const fs::path& root, std::string_view relative) {
-  return resolve_under(root, relative, nullptr, nullptr);
+  return resolve_under(root, relative, PlainFolders{nullptr, nullptr});
 }
 
 InsideResolver::InsideResolver(fs::path root) : m_root(std::move(root)) {}
 
 Result<fs::path> InsideResolver::resolve(std::string_view relative) const {
-  return resolve_under(m_root, relative, &m_mutex, &m_plain_folders);
+  return resolve_under(m_root, relative, PlainFolders{&m_mutex, &m_plain_folders});
 }
 
 namespace {
@@ -343,26 +369,20 @@ Result<TreeReader::File> TreeReader::read(std::string_view relative) const {
 }
 
 Result<TreeReader::File> TreeReader::read_portably(std::string_view relative) const {
-  auto resolved = m_resolver.resolve(relative);
-  if (!resolved) {
-    return unexpected(resolved.error());
-  }
+  TP_TRY_ASSIGN(const fs::path resolved, m_resolver.resolve(relative));
   std::error_code ec;
-  auto status = fs::symlink_status(*resolved, ec);
+  auto status = fs::symlink_status(resolved, ec);
   if (ec || !fs::exists(status)) {
     return File{Status::missing, {}};
   }
   if (fs::is_symlink(status)) {
-    status = fs::status(*resolved, ec); // the resolver has checked where it points
+    status = fs::status(resolved, ec); // the resolver has checked where it points
   }
   if (!fs::is_regular_file(status)) {
     return File{Status::not_a_file, {}};
   }
-  auto bytes = read_file(*resolved);
-  if (!bytes) {
-    return unexpected(bytes.error());
-  }
-  return File{Status::ok, std::move(*bytes)};
+  TP_TRY_ASSIGN(std::string bytes, read_file(resolved));
+  return File{Status::ok, std::move(bytes)};
 }
 
 FileLock::FileLock(std::unique_ptr<Handle> handle) : m_handle(std::move(handle)) {}

@@ -121,6 +121,27 @@ struct TreeBuilder {
                     int depth) {
     if (depth > 16)
       return fail("submodules nested more than 16 deep under " + prefix);
+    TP_TRY_ASSIGN(const std::vector<Gitlink> gitlinks, list_tree(index, commit_id, prefix));
+    if (gitlinks.empty())
+      return {};
+    const std::map<std::string, std::string> names = gitmodules_names(index, prefix);
+    for (const auto& link : gitlinks) {
+      std::string relative = link.path.substr(prefix.size());
+      auto named = names.find(relative);
+      auto handle =
+          open_submodule(index, link, relative, named == names.end() ? relative : named->second);
+      if (!handle)
+        continue;
+      repositories.push_back(std::move(handle));
+      TP_TRY(walk(repositories.size() - 1, link.commit, link.path + "/", depth + 1));
+    }
+    return {};
+  }
+
+  // Adds the files of `commit`'s tree in repositories[index] under `prefix`; returns its
+  // gitlinks.
+  Result<std::vector<Gitlink>> list_tree(std::size_t index, const git_oid& commit_id,
+                                         const std::string& prefix) {
     git_repository* repo = repositories[index]->repo;
     CommitPtr commit;
     if (git_commit_lookup(commit.out(), repo, &commit_id) < 0)
@@ -133,59 +154,60 @@ struct TreeBuilder {
                     keep,   {}};
     if (git_tree_walk(tree.ptr, GIT_TREEWALK_PRE, on_entry, &state) < 0)
       return unexpected(libgit2_error("listing the tree of " + hex_of(&commit_id)));
-    if (state.gitlinks.empty())
+    return std::move(state.gitlinks);
+  }
+
+  // The submodule names of the .gitmodules that repositories[index] holds at `prefix`, if any.
+  std::map<std::string, std::string> gitmodules_names(std::size_t index,
+                                                      const std::string& prefix) {
+    auto it = blobs.find(prefix + ".gitmodules");
+    if (it == blobs.end() || it->second.repository != index)
       return {};
-    std::map<std::string, std::string> names;
-    if (auto it = blobs.find(prefix + ".gitmodules");
-        it != blobs.end() && it->second.repository == index) {
-      git_oid id;
-      git_oid_fromraw(&id, reinterpret_cast<const unsigned char*>(it->second.oid.data()));
-      if (auto text = read_blob(repo, &id))
-        names = submodule_names(*text);
-    }
-    for (const auto& link : state.gitlinks) {
-      std::string relative = link.path.substr(prefix.size());
-      auto named = names.find(relative);
-      std::string name = named == names.end() ? relative : named->second;
-      auto handle = std::make_shared<ObjectStore::Handle>();
-      // Where `git submodule update` keeps it; an older layout keeps it in the work tree.
-      fs::path candidates[] = {repositories[index]->git_dir / "modules" / name,
-                               platform::path_from_utf8(git_repository_workdir(repo)
-                                                            ? git_repository_workdir(repo)
-                                                            : "") /
-                                   relative};
-      bool opened = false;
-      for (const auto& dir : candidates) {
-        std::error_code ec;
-        if (dir.empty() || !fs::exists(dir, ec))
-          continue;
-        if (git_repository_open_ext(&handle->repo, platform::path_to_utf8(dir).c_str(),
-                                    GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) == 0) {
-          opened = true;
-          break;
-        }
-        git_error_clear();
-      }
-      if (!opened) {
-        missing.push_back({link.path, hex_of(&link.commit),
-                           "no repository under .git/modules/" + name + " (not initialised)"});
+    git_oid id;
+    git_oid_fromraw(&id, reinterpret_cast<const unsigned char*>(it->second.oid.data()));
+    auto text = read_blob(repositories[index]->repo, &id);
+    return text ? submodule_names(*text) : std::map<std::string, std::string>();
+  }
+
+  // The repository of submodule `link` (at `relative` in repositories[index], named `name`),
+  // holding the commit it names; null, with the reason in `missing`, when there is none.
+  std::shared_ptr<ObjectStore::Handle> open_submodule(std::size_t index, const Gitlink& link,
+                                                      const std::string& relative,
+                                                      const std::string& name) {
+    git_repository* repo = repositories[index]->repo;
+    auto handle = std::make_shared<ObjectStore::Handle>();
+    // Where `git submodule update` keeps it; an older layout keeps it in the work tree.
+    const char* workdir = git_repository_workdir(repo);
+    const fs::path candidates[] = {repositories[index]->git_dir / "modules" / name,
+                                   platform::path_from_utf8(workdir ? workdir : "") / relative};
+    bool opened = false;
+    for (const auto& dir : candidates) {
+      std::error_code ec;
+      if (dir.empty() || !fs::exists(dir, ec))
         continue;
+      if (git_repository_open_ext(&handle->repo, platform::path_to_utf8(dir).c_str(),
+                                  GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) == 0) {
+        opened = true;
+        break;
       }
-      handle->git_dir = platform::path_from_utf8(git_repository_path(handle->repo));
-      git_object* probe = nullptr;
-      if (git_object_lookup(&probe, handle->repo, &link.commit, GIT_OBJECT_COMMIT) < 0) {
-        git_error_clear();
-        missing.push_back(
-            {link.path, hex_of(&link.commit),
-             "commit " + hex_of(&link.commit) + " is not present in its repository (fetch it)"});
-        continue;
-      }
-      git_object_free(probe);
-      repositories.push_back(std::move(handle));
-      if (auto r = walk(repositories.size() - 1, link.commit, link.path + "/", depth + 1); !r)
-        return r;
+      git_error_clear();
     }
-    return {};
+    if (!opened) {
+      missing.push_back({link.path, hex_of(&link.commit),
+                         "no repository under .git/modules/" + name + " (not initialised)"});
+      return nullptr;
+    }
+    handle->git_dir = platform::path_from_utf8(git_repository_path(handle->repo));
+    git_object* probe = nullptr;
+    if (git_object_lookup(&probe, handle->repo, &link.commit, GIT_OBJECT_COMMIT) < 0) {
+      git_error_clear();
+      missing.push_back(
+          {link.path, hex_of(&link.commit),
+           "commit " + hex_of(&link.commit) + " is not present in its repository (fetch it)"});
+      return nullptr;
+    }
+    git_object_free(probe);
+    return handle;
   }
 };
 
@@ -218,10 +240,8 @@ Result<RevisionInfo> ObjectStore::resolve(const std::string& revision) const {
   if (git_revparse_single(object.out(), m_handle->repo, (revision + "^{commit}").c_str()) < 0)
     return unexpected(libgit2_error("revision '" + revision + "'"));
   RevisionInfo info{revision, hex_of(git_object_id(object.ptr)), {}};
-  auto tags = tag_names();
-  if (!tags)
-    return unexpected(tags.error());
-  for (const auto& tag : *tags) {
+  TP_TRY_ASSIGN(const std::vector<std::string> tags, tag_names());
+  for (const auto& tag : tags) {
     ObjectPtr target;
     if (git_revparse_single(target.out(), m_handle->repo,
                             ("refs/tags/" + tag + "^{commit}").c_str()) < 0) {
@@ -270,10 +290,8 @@ Result<std::optional<std::string>> ObjectStore::nearest_tag(const std::string& c
 Result<RevisionTree> ObjectStore::tree(const std::string& commit, const PathFilter& keep) const {
   git_oid id;
   if (git_oid_fromstr(&id, commit.c_str()) < 0) {
-    auto info = resolve(commit);
-    if (!info)
-      return unexpected(info.error());
-    git_oid_fromstr(&id, info->commit.c_str());
+    TP_TRY_ASSIGN(const RevisionInfo info, resolve(commit));
+    git_oid_fromstr(&id, info.commit.c_str());
   }
   TreeBuilder builder;
   builder.keep = &keep;

@@ -75,6 +75,37 @@ std::string one_line(const Diagnostic& d) {
          d.message;
 }
 
+// A will-apply case: after/ is what the plan produces, applying again finds everything in
+// place, and apply then revert gives before/ back. Problems are added to `result`.
+void check_will_apply(const catalog::Catalog& catalog, const catalog::Case& c,
+                      const engine::Plan& plan,
+                      const std::map<std::string, std::string>& after_tree,
+                      const engine::ResolvedVersion& resolved, const engine::PlanOptions& options,
+                      const std::filesystem::path& scratch, CaseResult& result) {
+  auto& failures = result.failures;
+  if (c.after.empty())
+    failures.push_back(
+        "a will-apply case needs after/ files (torchpatch test --update writes them)");
+  for (const auto& [path, bytes] : c.after) {
+    auto it = after_tree.find(path);
+    if (it == after_tree.end())
+      failures.push_back("after/" + path + " has no counterpart in before/");
+    else if (it->second != bytes)
+      failures.push_back("after/" + path + " differs from what the patchset produces");
+  }
+  for (const auto& f : plan.files)
+    if (!c.after.count(f.path))
+      failures.push_back(f.path + " is changed but after/ does not list it");
+  auto again = plan_tree(catalog, after_tree, resolved, options);
+  if (!again)
+    failures.push_back(again.error().message());
+  else if (again->patchsets.front().outcome != engine::Outcome::already_applied)
+    failures.push_back("after/: expected already-applied on the patched tree, got " +
+                       std::string(to_string(again->patchsets.front().outcome)) +
+                       describe_edits(again->patchsets.front()));
+  round_trip(plan, c.before, scratch / (c.patchset + "-" + c.name), result);
+}
+
 CaseResult run_case(const catalog::Catalog& catalog, const catalog::Case& c,
                     const std::filesystem::path& scratch) {
   CaseResult result;
@@ -111,38 +142,16 @@ CaseResult run_case(const catalog::Catalog& catalog, const catalog::Case& c,
   if (report.outcome != expected)
     fail_case("before/: expected " + std::string(to_string(expected)) + ", got " +
               std::string(to_string(report.outcome)) + describe_edits(report));
-
   // The whole after tree: before with the plan's changes.
   std::map<std::string, std::string> after_tree = c.before;
   for (const auto& f : plan->files) {
     after_tree[f.path] = f.after;
     result.produced_after[f.path] = f.after;
   }
-  if (expected == engine::Outcome::will_apply) {
-    if (c.after.empty())
-      fail_case("a will-apply case needs after/ files (torchpatch test --update writes them)");
-    for (const auto& [path, bytes] : c.after) {
-      auto it = after_tree.find(path);
-      if (it == after_tree.end())
-        fail_case("after/" + path + " has no counterpart in before/");
-      else if (it->second != bytes)
-        fail_case("after/" + path + " differs from what the patchset produces");
-    }
-    for (const auto& f : plan->files)
-      if (!c.after.count(f.path))
-        fail_case(f.path + " is changed but after/ does not list it");
-    // Applying again finds everything in place.
-    auto again = plan_tree(catalog, after_tree, resolved, options);
-    if (!again)
-      fail_case(again.error().message());
-    else if (again->patchsets.front().outcome != engine::Outcome::already_applied)
-      fail_case("after/: expected already-applied on the patched tree, got " +
-                std::string(to_string(again->patchsets.front().outcome)) +
-                describe_edits(again->patchsets.front()));
-    round_trip(*plan, c.before, scratch / (c.patchset + "-" + c.name), result);
-  } else if (!plan->files.empty()) {
+  if (expected == engine::Outcome::will_apply)
+    check_will_apply(catalog, c, *plan, after_tree, resolved, options, scratch, result);
+  else if (!plan->files.empty())
     fail_case("expected no change, but the plan changes " + plan->files.front().path);
-  }
   if (!result.failures.empty())
     result.status = CaseResult::Status::failed;
   return result;
@@ -189,8 +198,7 @@ write_produced_after(const CaseResult& result, const std::filesystem::path& cata
                   platform::path_from_utf8(result.name) / "after" / platform::path_from_utf8(path);
     std::error_code ec;
     std::filesystem::create_directories(target.parent_path(), ec); // a failure shows in the write
-    if (auto w = platform::write_file_atomic(target, bytes); !w)
-      return unexpected(w.error());
+    TP_TRY(platform::write_file_atomic(target, bytes));
     written.push_back(std::move(target));
   }
   return written;

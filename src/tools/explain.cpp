@@ -152,74 +152,96 @@ std::vector<ErrorLine> error_lines(const LogLines& lines) {
   return out;
 }
 
-} // namespace
+// Finds the catalog's error messages in one log, and remembers which of its lines they cover.
+class LogMatcher {
+public:
+  explicit LogMatcher(std::string_view log)
+      : m_log(log), m_folded(fold(log)), m_lines(log), m_covered(m_lines.text.size(), 0) {}
 
-ExplainReport explain_log(const catalog::Catalog& catalog, std::string_view log) {
-  ExplainReport report;
-  Folded folded_log = fold(log);
-  LogLines lines(log);
-  std::vector<char> covered(lines.text.size(), 0);
-  auto match_entry = [&](bool gate, const std::string& id, const std::string& title,
-                         const std::vector<std::string>& errors) {
+  // Where one of an entry's `errors` first occurs (on the same line, the longest message), with
+  // the occurrences of all of them; nullopt when none does.
+  std::optional<ExplainMatch> best_match(bool gate, const std::string& id, const std::string& title,
+                                         const std::vector<std::string>& errors) {
     std::optional<ExplainMatch> best;
     for (const auto& error : errors) {
-      Folded needle = fold(error);
-      if (needle.text.empty())
-        continue;
-      std::size_t count = 0, first = std::string::npos;
-      for (auto at = folded_log.text.find(needle.text); at != std::string::npos;
-           at = folded_log.text.find(needle.text, at + needle.text.size())) {
-        if (first == std::string::npos)
-          first = at;
-        ++count;
-        const std::size_t from = lines.index_of(folded_log.origin[at]);
-        const std::size_t to = lines.index_of(folded_log.origin[at + needle.text.size() - 1]);
-        for (std::size_t l = from; l <= to && l < covered.size(); ++l)
-          covered[l] = 1;
-      }
+      const auto [count, first] = find_all(fold(error));
       if (!count)
         continue;
-      std::size_t offset = folded_log.origin[first];
-      std::size_t line = line_number_at(log, offset);
-      // The earliest match wins; on the same line, the longest (most specific) message.
+      std::size_t offset = m_folded.origin[first];
+      std::size_t line = line_number_at(m_log, offset);
       if (best &&
           (best->line < line || (best->line == line && best->error.size() >= error.size()))) {
         best->occurrences += count;
         continue;
       }
-      ExplainMatch m;
-      m.gate = gate;
-      m.patchset = id;
-      m.title = title;
-      m.error = error;
-      m.line = line;
-      m.log_line = std::string(line_containing(log, offset));
-      m.occurrences = count + (best ? best->occurrences : 0);
-      best = std::move(m);
+      const std::size_t earlier = best ? best->occurrences : 0;
+      best = ExplainMatch{gate,           id,   title,
+                          error,          line, std::string(line_containing(m_log, offset)),
+                          count + earlier};
     }
-    if (best)
-      report.matches.push_back(std::move(*best));
-  };
-  for (const auto& p : catalog.patchsets)
-    match_entry(false, p.id, p.title, p.errors);
-  for (const auto& g : catalog.gates)
-    match_entry(true, g.id, g.title, g.errors);
-
-  std::map<std::string_view, std::size_t> seen; // text -> index into report.unexplained
-  for (const auto& e : error_lines(lines)) {
-    bool explained = false;
-    for (std::size_t l = e.block_first; l <= e.block_last && !explained; ++l)
-      explained = covered[l] != 0;
-    if (explained)
-      continue;
-    std::string_view text = lines.text[e.index];
-    if (auto it = seen.find(text); it != seen.end()) {
-      ++report.unexplained[it->second].occurrences;
-      continue;
-    }
-    seen.emplace(text, report.unexplained.size());
-    report.unexplained.push_back({e.index + 1, std::string(text), 1});
+    return best;
   }
+
+  // The error lines no message covers (nor any line of their block), each text once.
+  std::vector<UnexplainedError> unexplained() const {
+    std::vector<UnexplainedError> out;
+    std::map<std::string_view, std::size_t> seen; // text -> index into out
+    for (const auto& e : error_lines(m_lines)) {
+      bool explained = false;
+      for (std::size_t l = e.block_first; l <= e.block_last && !explained; ++l)
+        explained = m_covered[l] != 0;
+      if (explained)
+        continue;
+      std::string_view text = m_lines.text[e.index];
+      if (auto it = seen.find(text); it != seen.end()) {
+        ++out[it->second].occurrences;
+        continue;
+      }
+      seen.emplace(text, out.size());
+      out.push_back({e.index + 1, std::string(text), 1});
+    }
+    return out;
+  }
+
+private:
+  // How often `needle` occurs in the log and the folded offset of the first; marks the lines
+  // each occurrence covers.
+  std::pair<std::size_t, std::size_t> find_all(const Folded& needle) {
+    std::size_t count = 0, first = std::string::npos;
+    if (needle.text.empty())
+      return {count, first};
+    const std::string& haystack = m_folded.text;
+    for (auto at = haystack.find(needle.text); at != std::string::npos;
+         at = haystack.find(needle.text, at + needle.text.size())) {
+      if (first == std::string::npos)
+        first = at;
+      ++count;
+      const std::size_t from = m_lines.index_of(m_folded.origin[at]);
+      const std::size_t to = m_lines.index_of(m_folded.origin[at + needle.text.size() - 1]);
+      for (std::size_t l = from; l <= to && l < m_covered.size(); ++l)
+        m_covered[l] = 1;
+    }
+    return {count, first};
+  }
+
+  std::string_view m_log;
+  Folded m_folded;
+  LogLines m_lines;
+  std::vector<char> m_covered; // per line: some message covers it
+};
+
+} // namespace
+
+ExplainReport explain_log(const catalog::Catalog& catalog, std::string_view log) {
+  ExplainReport report;
+  LogMatcher matcher(log);
+  for (const auto& p : catalog.patchsets)
+    if (auto match = matcher.best_match(false, p.id, p.title, p.errors))
+      report.matches.push_back(std::move(*match));
+  for (const auto& g : catalog.gates)
+    if (auto match = matcher.best_match(true, g.id, g.title, g.errors))
+      report.matches.push_back(std::move(*match));
+  report.unexplained = matcher.unexplained();
   return report;
 }
 

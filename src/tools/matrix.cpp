@@ -30,12 +30,10 @@ Result<const std::vector<std::string>*> RevisionTreeSource::files(const repo::Pa
 }
 
 Result<engine::ReadResult> RevisionTreeSource::read(const std::string& path) const {
-  auto bytes = m_tree.read(path);
+  TP_TRY_ASSIGN(std::optional<std::string> bytes, m_tree.read(path));
   if (!bytes)
-    return unexpected(bytes.error());
-  if (!*bytes)
     return engine::ReadResult{engine::ReadResult::Status::missing, {}};
-  return engine::ReadResult{engine::ReadResult::Status::ok, std::move(**bytes)};
+  return engine::ReadResult{engine::ReadResult::Status::ok, std::move(*bytes)};
 }
 
 std::string RevisionTreeSource::repository_of(const std::string& path) const {
@@ -74,11 +72,9 @@ Result<std::vector<std::string>> matrix_revisions(const repo::ObjectStore& store
                                                   const MatrixOptions& options) {
   std::vector<std::string> out = options.revisions;
   if (!options.tag_glob.empty() || options.revisions.empty()) {
-    auto tags = store.tag_names();
-    if (!tags)
-      return unexpected(tags.error());
+    TP_TRY_ASSIGN(const std::vector<std::string> tags, store.tag_names());
     std::vector<std::string> chosen;
-    for (const auto& tag : *tags)
+    for (const auto& tag : tags)
       if (options.tag_glob.empty() ? catalog::is_version_tag(tag)
                                    : catalog::glob_match(options.tag_glob, tag))
         chosen.push_back(tag);
@@ -100,9 +96,7 @@ Result<MatrixReport> plan_matrix(const catalog::Catalog& catalog, const repo::Ob
   MatrixReport report;
   for (const auto& p : catalog.patchsets)
     report.patchsets.push_back(p.id);
-  auto revisions = matrix_revisions(store, options);
-  if (!revisions)
-    return unexpected(revisions.error());
+  TP_TRY_ASSIGN(const std::vector<std::string> revisions, matrix_revisions(store, options));
   // A revision's tree keeps only what some patchset could select (whatever the version turns
   // out to be) and version.txt: of the 100,000+ files of a full tree, only those become strings.
   catalog::GlobSet wanted;
@@ -113,10 +107,10 @@ Result<MatrixReport> plan_matrix(const catalog::Catalog& catalog, const repo::Ob
   const repo::PathFilter keep = [&wanted](std::string_view path) {
     return path == "version.txt" || wanted.matches_any(path);
   };
-  for (std::size_t i = 0; i < revisions->size(); ++i) {
-    const std::string& name = (*revisions)[i];
+  for (std::size_t i = 0; i < revisions.size(); ++i) {
+    const std::string& name = revisions[i];
     if (options.progress)
-      options.progress(i, revisions->size(), name);
+      options.progress(i, revisions.size(), name);
     MatrixColumn column;
     column.revision.name = name;
     auto info = store.resolve(name);

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <initializer_list>
+#include <optional>
 #include <system_error>
 
 #include "platform/files.hpp"
@@ -39,6 +41,17 @@ std::string_view to_string(EntryState state) {
     return "reverting";
   }
   return "applied";
+}
+
+// The one of `values` whose to_string() is `name`.
+template <typename Enum>
+std::optional<Enum> parse_name(std::string_view name, std::initializer_list<Enum> values) {
+  for (Enum value : values) {
+    if (to_string(value) == name) {
+      return value;
+    }
+  }
+  return std::nullopt;
 }
 
 void put_line(std::string& out, std::string_view key, std::string_view value) {
@@ -116,13 +129,10 @@ public:
   }
 
   Result<std::uint64_t> hash_field(std::string_view key) {
-    auto text = field(key);
-    if (!text) {
-      return unexpected(text.error());
-    }
-    const auto hash = parse_hash(*text);
+    TP_TRY_ASSIGN(auto text, field(key));
+    const auto hash = parse_hash(text);
     if (!hash) {
-      return corrupt("'" + std::string(key) + "' holds '" + printable(*text) +
+      return corrupt("'" + std::string(key) + "' holds '" + printable(text) +
                      "', not an fnv1a64 hash");
     }
     return *hash;
@@ -130,16 +140,13 @@ public:
 
   // "<key> <length>" followed by exactly that many bytes and a '\n'.
   Result<std::string> bytes_field(std::string_view key) {
-    auto text = field(key);
-    if (!text) {
-      return unexpected(text.error());
-    }
+    TP_TRY_ASSIGN(auto text, field(key));
     std::size_t length = 0;
-    const char* first = text->data();
-    const char* last = text->data() + text->size();
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
     const auto [end, ec] = std::from_chars(first, last, length);
-    if (ec != std::errc() || end != last || text->empty()) {
-      return corrupt("'" + std::string(key) + "' holds '" + printable(*text) + "', not a length");
+    if (ec != std::errc() || end != last || text.empty()) {
+      return corrupt("'" + std::string(key) + "' holds '" + printable(text) + "', not a length");
     }
     if (length > m_bytes.size() - m_pos || m_bytes.size() - m_pos - length < 1 ||
         m_bytes[m_pos + length] != '\n') {
@@ -183,65 +190,92 @@ private:
   int m_last_line = 0; // of the line read last, which errors point at
 };
 
-// Expands to an early return of the failure when `expr` (a Result) failed, else binds its value.
-#define TP_TRY_ASSIGN(var, expr)                                                                   \
-  auto var##_result = (expr);                                                                      \
-  if (!var##_result) {                                                                             \
-    return unexpected(var##_result.error());                                                       \
-  }                                                                                                \
-  auto var = std::move(*var##_result)
-
 Result<JournalFile> parse_file(Reader& reader, std::string path) {
   JournalFile file;
   file.path = std::move(path);
-  TP_TRY_ASSIGN(repository, reader.field("repository"));
-  TP_TRY_ASSIGN(before, reader.hash_field("before"));
-  TP_TRY_ASSIGN(after, reader.hash_field("after"));
-  TP_TRY_ASSIGN(original, reader.bytes_field("original"));
-  TP_TRY_ASSIGN(applied, reader.bytes_field("applied"));
-  if (fnv1a_64(original) != before) {
+  TP_TRY_ASSIGN(file.repository, reader.field("repository"));
+  TP_TRY_ASSIGN(file.before_hash, reader.hash_field("before"));
+  TP_TRY_ASSIGN(file.after_hash, reader.hash_field("after"));
+  TP_TRY_ASSIGN(file.original, reader.bytes_field("original"));
+  TP_TRY_ASSIGN(file.applied, reader.bytes_field("applied"));
+  if (fnv1a_64(file.original) != file.before_hash) {
     return reader.corrupt("the original bytes of " + file.path + " do not match their hash");
   }
-  if (fnv1a_64(applied) != after) {
+  if (fnv1a_64(file.applied) != file.after_hash) {
     return reader.corrupt("the applied bytes of " + file.path + " do not match their hash");
   }
-  file.repository = std::move(repository);
-  file.before_hash = before;
-  file.after_hash = after;
-  file.original = std::move(original);
-  file.applied = std::move(applied);
   return file;
 }
 
 Result<JournalEntry> parse_entry(Reader& reader, std::string id) {
   JournalEntry entry;
   entry.id = std::move(id);
-  TP_TRY_ASSIGN(state, reader.field("state"));
-  if (state == "applied") {
-    entry.state = EntryState::applied;
-  } else if (state == "applying") {
-    entry.state = EntryState::applying;
-  } else if (state == "reverting") {
-    entry.state = EntryState::reverting;
-  } else {
+  TP_TRY_ASSIGN(const std::string state, reader.field("state"));
+  const auto parsed =
+      parse_name(state, {EntryState::applied, EntryState::applying, EntryState::reverting});
+  if (!parsed) {
     return reader.corrupt("unknown patchset state '" + state + "'");
   }
-  TP_TRY_ASSIGN(applied_at, reader.field("applied-at"));
-  TP_TRY_ASSIGN(catalog, reader.field("catalog"));
-  TP_TRY_ASSIGN(engine, reader.field("engine"));
-  entry.applied_at = std::move(applied_at);
-  entry.catalog_version = std::move(catalog);
-  entry.engine_version = std::move(engine);
+  entry.state = *parsed;
+  TP_TRY_ASSIGN(entry.applied_at, reader.field("applied-at"));
+  TP_TRY_ASSIGN(entry.catalog_version, reader.field("catalog"));
+  TP_TRY_ASSIGN(entry.engine_version, reader.field("engine"));
   while (!reader.at_end() && reader.peek_key() == "skipped") {
-    TP_TRY_ASSIGN(skipped, reader.bytes_field("skipped"));
+    TP_TRY_ASSIGN(std::string skipped, reader.bytes_field("skipped"));
     entry.skipped.push_back(std::move(skipped));
   }
   while (!reader.at_end() && reader.peek_key() == "file") {
-    TP_TRY_ASSIGN(path, reader.field("file"));
-    TP_TRY_ASSIGN(file, parse_file(reader, std::move(path)));
+    TP_TRY_ASSIGN(std::string path, reader.field("file"));
+    TP_TRY_ASSIGN(JournalFile file, parse_file(reader, std::move(path)));
     entry.files.push_back(std::move(file));
   }
   return entry;
+}
+
+// The first line names the journal's version. It is checked before anything else: a newer
+// torchpatch may lay out (and check) the rest differently, and its user deserves "upgrade", not
+// "corrupt".
+Result<void> check_version_line(std::string_view bytes, const std::string& where,
+                                const std::string& corrupt) {
+  const std::size_t first_end = bytes.find('\n');
+  const std::string_view first_line = bytes.substr(0, first_end);
+  if (first_line.substr(0, k_magic.size()) != k_magic) {
+    return fail(corrupt + "it does not start with '" + std::string(k_magic) + "<version>'");
+  }
+  if (first_end == std::string_view::npos) {
+    return fail(corrupt + "truncated after the version line");
+  }
+  const std::string_view version = first_line.substr(k_magic.size());
+  if (version.empty() || version.size() > 9 ||
+      version.find_first_not_of("0123456789") != std::string_view::npos) {
+    return fail(corrupt + "the version line is malformed");
+  }
+  if (version != std::to_string(k_journal_version)) {
+    return fail(where + ": unsupported journal version '" + std::string(version) +
+                "' (this torchpatch reads version " + std::to_string(k_journal_version) + ")");
+  }
+  return {};
+}
+
+// The bytes before the last line, which is the checksum of them; its absence means truncation.
+Result<std::string_view> checksummed_body(std::string_view bytes, const std::string& corrupt) {
+  if (bytes.empty() || bytes.back() != '\n') {
+    return fail(corrupt + "truncated (it does not end with a checksum line)");
+  }
+  const std::size_t last_start = bytes.rfind('\n', bytes.size() - 2) + 1;
+  const std::string_view last_line = bytes.substr(last_start, bytes.size() - 1 - last_start);
+  if (last_line.substr(0, k_checksum_key.size()) != k_checksum_key) {
+    return fail(corrupt + "truncated (it does not end with a checksum line)");
+  }
+  const auto recorded = parse_hash(last_line.substr(k_checksum_key.size()));
+  if (!recorded) {
+    return fail(corrupt + "the checksum line is malformed");
+  }
+  const std::string_view body = bytes.substr(0, last_start);
+  if (fnv1a_64(body) != *recorded) {
+    return fail(corrupt + "checksum mismatch (the file was changed or damaged)");
+  }
+  return body;
 }
 
 } // namespace
@@ -299,67 +333,25 @@ std::string serialize_journal(const Journal& journal) {
 Result<Journal> parse_journal(std::string_view bytes, const fs::path& path) {
   const std::string where = platform::display_path(path);
   const std::string corrupt = "corrupt journal " + where + ": ";
-
-  // The version comes first, before any integrity check: a newer torchpatch may lay out (and
-  // check) the rest differently, and its user deserves "upgrade", not "corrupt".
-  const std::size_t first_end = bytes.find('\n');
-  const std::string_view first_line = bytes.substr(0, first_end);
-  if (first_line.substr(0, k_magic.size()) != k_magic) {
-    return fail(corrupt + "it does not start with '" + std::string(k_magic) + "<version>'");
-  }
-  if (first_end == std::string_view::npos) {
-    return fail(corrupt + "truncated after the version line");
-  }
-  const std::string_view version = first_line.substr(k_magic.size());
-  if (version.empty() || version.size() > 9 ||
-      version.find_first_not_of("0123456789") != std::string_view::npos) {
-    return fail(corrupt + "the version line is malformed");
-  }
-  if (version != std::to_string(k_journal_version)) {
-    return fail(where + ": unsupported journal version '" + std::string(version) +
-                "' (this torchpatch reads version " + std::to_string(k_journal_version) + ")");
-  }
-
-  // The last line is the checksum of everything before it; its absence means truncation.
-  if (bytes.empty() || bytes.back() != '\n') {
-    return fail(corrupt + "truncated (it does not end with a checksum line)");
-  }
-  const std::size_t last_start = bytes.rfind('\n', bytes.size() - 2) + 1;
-  const std::string_view last_line = bytes.substr(last_start, bytes.size() - 1 - last_start);
-  if (last_line.substr(0, k_checksum_key.size()) != k_checksum_key) {
-    return fail(corrupt + "truncated (it does not end with a checksum line)");
-  }
-  const auto recorded = parse_hash(last_line.substr(k_checksum_key.size()));
-  if (!recorded) {
-    return fail(corrupt + "the checksum line is malformed");
-  }
-  const std::string_view body = bytes.substr(0, last_start);
-  if (fnv1a_64(body) != *recorded) {
-    return fail(corrupt + "checksum mismatch (the file was changed or damaged)");
-  }
+  TP_TRY(check_version_line(bytes, where, corrupt));
+  TP_TRY_ASSIGN(const std::string_view body, checksummed_body(bytes, corrupt));
 
   Reader reader(body, path);
   (void)reader.next_line(); // the version line, checked above
   Journal journal;
-  TP_TRY_ASSIGN(engine, reader.field("engine"));
-  TP_TRY_ASSIGN(catalog, reader.field("catalog"));
-  TP_TRY_ASSIGN(transaction, reader.field("transaction"));
-  journal.engine_version = std::move(engine);
-  journal.catalog_version = std::move(catalog);
-  if (transaction == "none") {
-    journal.pending = PendingTransaction::none;
-  } else if (transaction == "apply") {
-    journal.pending = PendingTransaction::apply;
-  } else if (transaction == "revert") {
-    journal.pending = PendingTransaction::revert;
-  } else if (transaction == "revert-forced") {
-    journal.pending = PendingTransaction::revert_forced;
-  } else {
+  TP_TRY_ASSIGN(journal.engine_version, reader.field("engine"));
+  TP_TRY_ASSIGN(journal.catalog_version, reader.field("catalog"));
+  TP_TRY_ASSIGN(const std::string transaction, reader.field("transaction"));
+  const auto pending =
+      parse_name(transaction, {PendingTransaction::none, PendingTransaction::apply,
+                               PendingTransaction::revert, PendingTransaction::revert_forced});
+  if (!pending) {
     return reader.corrupt("unknown transaction '" + transaction + "'");
   }
+  journal.pending = *pending;
   while (!reader.at_end()) {
-    TP_TRY_ASSIGN(id, reader.field("patchset"));
-    TP_TRY_ASSIGN(entry, parse_entry(reader, std::move(id)));
+    TP_TRY_ASSIGN(std::string id, reader.field("patchset"));
+    TP_TRY_ASSIGN(JournalEntry entry, parse_entry(reader, std::move(id)));
     journal.entries.push_back(std::move(entry));
   }
   return journal;
@@ -371,15 +363,9 @@ Result<std::optional<Journal>> read_journal(const fs::path& file) {
   if (status.type() == fs::file_type::not_found) {
     return std::optional<Journal>();
   }
-  auto bytes = platform::read_file(file);
-  if (!bytes) {
-    return unexpected(bytes.error());
-  }
-  auto journal = parse_journal(*bytes, file);
-  if (!journal) {
-    return unexpected(journal.error());
-  }
-  return std::optional<Journal>(std::move(*journal));
+  TP_TRY_ASSIGN(const std::string bytes, platform::read_file(file));
+  TP_TRY_ASSIGN(Journal journal, parse_journal(bytes, file));
+  return std::optional<Journal>(std::move(journal));
 }
 
 Result<void> write_journal(const fs::path& file, const Journal& journal) {

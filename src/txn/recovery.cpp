@@ -101,20 +101,14 @@ Result<RecoveryReport> recover_locked(const fs::path& root, const fs::path& file
   }
   const bool overwrite =
       force == Force::yes || journal.pending == PendingTransaction::revert_forced;
-  auto paths = pending_paths(root, journal, report);
-  if (!paths) {
-    return unexpected(paths.error());
-  }
-  auto to_write = paths_to_restore(*paths, overwrite, report);
-  if (!to_write) {
-    return unexpected(to_write.error());
-  }
+  TP_TRY_ASSIGN(const auto paths, pending_paths(root, journal, report));
+  TP_TRY_ASSIGN(const auto to_write, paths_to_restore(paths, overwrite, report));
   if (!report.conflicts.empty()) {
     report.kind = RecoveryKind::blocked;
     report.restored.clear();
     return report;
   }
-  for (const PendingPath* pending : *to_write) {
+  for (const PendingPath* pending : to_write) {
     if (auto written =
             platform::write_file_atomic(pending->resolved, pending->original, durability);
         !written) {
@@ -123,7 +117,7 @@ Result<RecoveryReport> recover_locked(const fs::path& root, const fs::path& file
   }
   // A process killed while writing a file leaves its temporary beside it; the tree must hold
   // exactly the original files again, so those go too (we hold the lock: no live writer).
-  for (const PendingPath& pending : *paths) {
+  for (const PendingPath& pending : paths) {
     platform::remove_stale_temporaries(pending.resolved);
   }
   platform::remove_stale_temporaries(file);
@@ -151,20 +145,14 @@ Result<std::optional<std::string>> read_if_present(const fs::path& path) {
   if (fs::symlink_status(path, ec).type() == fs::file_type::not_found) {
     return std::optional<std::string>();
   }
-  auto bytes = platform::read_file(path);
-  if (!bytes) {
-    return unexpected(bytes.error());
-  }
-  return std::optional<std::string>(std::move(*bytes));
+  TP_TRY_ASSIGN(std::string bytes, platform::read_file(path));
+  return std::optional<std::string>(std::move(bytes));
 }
 
 Result<std::pair<fs::path, std::string>> locate(const fs::path& root, std::string_view path) {
-  auto resolved = platform::resolve_inside(root, path);
-  if (!resolved) {
-    return unexpected(resolved.error());
-  }
-  std::string key = platform::display_path(resolved->lexically_relative(root));
-  return std::pair<fs::path, std::string>(std::move(*resolved), std::move(key));
+  TP_TRY_ASSIGN(fs::path resolved, platform::resolve_inside(root, path));
+  std::string key = platform::display_path(resolved.lexically_relative(root));
+  return std::pair<fs::path, std::string>(std::move(resolved), std::move(key));
 }
 
 Unexpected<Error> settle_after_failure(const fs::path& root, const fs::path& file,
@@ -186,11 +174,8 @@ Unexpected<Error> settle_after_failure(const fs::path& root, const fs::path& fil
 }
 
 Result<Journal> load_for_write(const fs::path& file, const Versions* versions) {
-  auto loaded = read_journal(file);
-  if (!loaded) {
-    return unexpected(loaded.error());
-  }
-  Journal journal = loaded->value_or(Journal{});
+  TP_TRY_ASSIGN(std::optional<Journal> loaded, read_journal(file));
+  Journal journal = std::move(loaded).value_or(Journal{});
   if (journal.pending != PendingTransaction::none) {
     return fail("an interrupted transaction is pending in " + platform::display_path(file) +
                 "; recover it first");

@@ -50,9 +50,7 @@ public:
       return fail(what + ": refusing to write " + key +
                   ": it holds NUL bytes (binary files are never written)");
     }
-    if (auto added = add_write(resolved, key, change, what); !added) {
-      return unexpected(added.error());
-    }
+    TP_TRY(add_write(resolved, key, change, what));
     return JournalFile{key,          change.repository,       change.before,
                        change.after, fnv1a_64(change.before), fnv1a_64(change.after)};
   }
@@ -127,11 +125,8 @@ Result<std::vector<JournalEntry>> plan_entries(const std::vector<PatchsetChange>
         patchset.id,      applied_at, versions.catalog, versions.engine, EntryState::applying,
         patchset.skipped, {}};
     for (const FileChange& change : patchset.files) {
-      auto file = plan.add(change, what);
-      if (!file) {
-        return unexpected(file.error());
-      }
-      entry.files.push_back(std::move(*file));
+      TP_TRY_ASSIGN(JournalFile file, plan.add(change, what));
+      entry.files.push_back(std::move(file));
     }
     record.patchsets.push_back(AppliedPatchset{entry.id, applied_at, entry.files.size()});
     entries.push_back(std::move(entry));
@@ -186,9 +181,7 @@ Result<ApplyRecord> apply_transaction(const fs::path& root, const fs::path& jour
   if (patchsets.empty()) {
     return record;
   }
-  if (auto valid = validate_versions(versions); !valid) {
-    return unexpected(valid.error());
-  }
+  TP_TRY(validate_versions(versions));
   auto lock = lock_journal(journal_dir);
   if (!lock) {
     return with_context(lock, "apply");
@@ -199,18 +192,14 @@ Result<ApplyRecord> apply_transaction(const fs::path& root, const fs::path& jour
   }
   Journal journal = std::move(*loaded);
   ApplyPlan plan(root);
-  auto entries = plan_entries(patchsets, journal, versions, plan, record);
-  if (!entries) {
-    return unexpected(entries.error());
-  }
+  TP_TRY_ASSIGN(std::vector<JournalEntry> entries,
+                plan_entries(patchsets, journal, versions, plan, record));
   // The journal entry goes to disk before the first file is replaced: from here on, an
   // interruption is recoverable from the journal alone.
-  for (JournalEntry& entry : *entries) {
+  for (JournalEntry& entry : entries) {
     journal.entries.push_back(std::move(entry));
   }
-  if (auto written = write_apply(root, journal, plan, durability, record); !written) {
-    return unexpected(written.error());
-  }
+  TP_TRY(write_apply(root, journal, plan, durability, record));
   return record;
 }
 
@@ -225,14 +214,11 @@ Result<RecoveryReport> recover_interrupted(const fs::path& root, const fs::path&
   if (!lock) {
     return with_context(lock, "recovering");
   }
-  auto loaded = read_journal(file);
+  TP_TRY_ASSIGN(std::optional<Journal> loaded, read_journal(file));
   if (!loaded) {
-    return unexpected(loaded.error());
-  }
-  if (!*loaded) {
     return RecoveryReport{};
   }
-  return recover_locked(root, file, std::move(**loaded), force, Durability::flush);
+  return recover_locked(root, file, std::move(*loaded), force, Durability::flush);
 }
 
 namespace {
@@ -423,10 +409,7 @@ Result<RevertReport> revert(const fs::path& root, const fs::path& journal_dir,
   if (std::find(selected.begin(), selected.end(), true) == selected.end()) {
     return report;
   }
-  auto simulation = simulate_revert(root, journal, selected, force, report);
-  if (!simulation) {
-    return unexpected(simulation.error());
-  }
+  TP_TRY_ASSIGN(const auto simulation, simulate_revert(root, journal, selected, force, report));
   if (!report.conflicts.empty()) {
     report.outcome = RevertOutcome::conflicted;
     return report;
@@ -435,10 +418,7 @@ Result<RevertReport> revert(const fs::path& root, const fs::path& journal_dir,
     report.outcome = RevertOutcome::would_revert;
     return report;
   }
-  if (auto written = write_revert(root, file, journal, selected, *simulation, force, durability);
-      !written) {
-    return unexpected(written.error());
-  }
+  TP_TRY(write_revert(root, file, journal, selected, simulation, force, durability));
   report.outcome = RevertOutcome::reverted;
   return report;
 }
@@ -480,22 +460,16 @@ Result<SettledFiles> settled_files(const fs::path& root, const Journal& journal)
 Result<JournalState> load_journal(const fs::path& root, const fs::path& journal_dir) {
   JournalState state;
   state.journal = journal_path(journal_dir);
-  auto loaded = read_journal(state.journal);
+  TP_TRY_ASSIGN(const std::optional<Journal> loaded, read_journal(state.journal));
   if (!loaded) {
-    return unexpected(loaded.error());
-  }
-  if (!*loaded) {
     return state;
   }
-  const Journal& journal = **loaded;
+  const Journal& journal = *loaded;
   state.exists = true;
   state.interrupted = journal.pending != PendingTransaction::none;
   state.engine_version = journal.engine_version;
   state.catalog_version = journal.catalog_version;
-  auto files = settled_files(root, journal);
-  if (!files) {
-    return unexpected(files.error());
-  }
+  TP_TRY_ASSIGN(const auto files, settled_files(root, journal));
   for (const JournalEntry& entry : journal.entries) {
     if (entry.state == EntryState::applying) {
       continue;
@@ -504,11 +478,11 @@ Result<JournalState> load_journal(const fs::path& root, const fs::path& journal_
         entry.id, entry.applied_at, entry.catalog_version, entry.engine_version, {}};
     for (const JournalFile& record : entry.files) {
       const std::string key = locate(root, record.path)->second;
-      const std::optional<std::string>& current = files->on_disk.at(key);
+      const std::optional<std::string>& current = files.on_disk.at(key);
       FileState file_state = FileState::missing;
       if (current) {
-        file_state = fnv1a_64(*current) == files->last_written.at(key) ? FileState::unchanged
-                                                                       : FileState::changed;
+        file_state = fnv1a_64(*current) == files.last_written.at(key) ? FileState::unchanged
+                                                                      : FileState::changed;
       }
       patchset.files.push_back(FileStatus{record.path, record.repository, file_state});
     }

@@ -41,8 +41,16 @@ TEST_SUITE("hostile::files") {
       const Output out = run(checkout, catalog, {"apply", flag});
       CHECK(out.code == 1);
       CHECK(contains(out.out, "anchor-missing  e  blob.bin:1:1: the file is binary (holds NUL "
-                              "bytes) and is never edited"));
+                              "bytes): torchpatch edits only text, so no anchor is looked for "
+                              "in it"));
     }
+    // The same outcome and reason in the JSON report, where it is a conflict.
+    const Output json = run(checkout, catalog, {"apply", "--dry", "--format", "json"});
+    CHECK(json.code == 1);
+    CHECK(contains(json.out, "\"outcome\":\"anchor-missing\",\"message\":\"the file is binary "
+                             "(holds NUL bytes): torchpatch edits only text, so no anchor is "
+                             "looked for in it\""));
+    CHECK(contains(json.out, "\"conflict\":true"));
     CHECK(differences(before, tree_hashes(dir.path())) == "");
     CHECK_FALSE(fs::exists(checkout / ".git/torchpatch/journal"));
   }

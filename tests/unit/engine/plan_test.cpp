@@ -161,7 +161,21 @@ TEST_SUITE("engine::plan_patchsets") {
         catalog_of({{"p.toml", patchset("p", regex_edit("a.bin", "old", "kind = \"delete\""))}});
     auto plan = plan_of(c, {{"a.bin", std::string("old\0", 4)}});
     CHECK(only_edit(plan).outcome == Outcome::anchor_missing);
-    CHECK(only_edit(plan).message == "the file is binary (holds NUL bytes) and is never edited");
+    CHECK(only_edit(plan).message == "the file is binary (holds NUL bytes): torchpatch edits only "
+                                     "text, so no anchor is looked for in it");
+    CHECK(plan.has_conflict());
+    CHECK(plan.files.empty());
+  }
+
+  TEST_CASE("plan_patchsets: a binary file holding the patched form is anchor-missing too, with "
+            "the binary reason") {
+    // No anchor is looked for: neither `applied` nor the anchor decides the outcome.
+    auto c =
+        catalog_of({{"p.toml", patchset("p", regex_edit("a.bin", "old", "kind = \"delete\""))}});
+    auto plan = plan_of(c, {{"a.bin", std::string("APPLIED\0old\n", 12)}});
+    CHECK(only_edit(plan).outcome == Outcome::anchor_missing);
+    CHECK(only_edit(plan).message.find("the file is binary (holds NUL bytes)") == 0);
+    CHECK(plan.has_conflict());
   }
 
   TEST_CASE("plan_patchsets: two patchsets editing the same bytes are an overlap naming both") {
