@@ -5,8 +5,8 @@
 
 DIR gets the real catalog's patchsets and gates as they are, and N-1 copies of each with a
 distinct id (`ID-synthetic-K`) and distinct anchors that find what the original finds: a regex
-(an anchor, `applied`, `upstream_fixed`, `within`, a cmake anchor's `arguments`) is wrapped in K-1
-non-capturing groups, and a syntax query gains a comment line. So every copy reads, parses and
+(an anchor, `applied`, `upstream_fixed`, `within`, a cmake anchor's `arguments`) ends in K-1
+empty groups `(?:)` (which keep its prefilter literal), and a syntax query gains a comment line. So every copy reads, parses and
 searches the same files as its original, and its edits overlap the original's (the plan reports
 those conflicts): the work of the catalog grows N times, not only its size. Cases are not copied.
 Standard library only (tomllib reads, a small writer below writes).
@@ -66,7 +66,7 @@ def distinct(table, k):
     if kind in ("regex", "syntax", "cmake"):
         for key in REGEX_KEYS:
             if key in table and table[key]:
-                table[key] = "(?:" * (k - 1) + table[key] + ")" * (k - 1)
+                table[key] = table[key] + "(?:)" * (k - 1)
 
 
 def main():

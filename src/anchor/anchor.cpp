@@ -7,6 +7,7 @@
 
 #include "anchor/parse_tree.hpp"
 #include "anchor/regex_anchor.hpp"
+#include "anchor/shared_analysis.hpp"
 #include "anchor/syntax_anchor.hpp"
 #include "anchor/words.hpp"
 
@@ -72,9 +73,12 @@ struct CmakeAnchor {
   std::optional<RegexAnchor> arguments; // matched against JoinedArguments::text, whole
   bool target_is_group = false;         // target names a group of `arguments`
 
-  FindResult find(std::string_view text) const {
+  FindResult find(std::string_view text) const { return find_in(lex_cmake(text), text); }
+
+  // The matches among `lexed`, the invocations of `text`.
+  FindResult find_in(const CmakeLexResult& lexed, std::string_view text) const {
     FindResult result;
-    for (CmakeInvocation& invocation : lex_cmake(text).invocations) {
+    for (const CmakeInvocation& invocation : lexed.invocations) {
       const std::string lower = to_lower_ascii(invocation.name);
       if (std::find(lower_commands.begin(), lower_commands.end(), lower) == lower_commands.end())
         continue;
@@ -94,7 +98,7 @@ struct CmakeAnchor {
                               joined.file_offset(invocation, found->target.end)};
       }
       match.groups.insert_or_assign("name", invocation.name_span);
-      match.invocation = std::move(invocation);
+      match.invocation = invocation;
       result.matches.push_back(std::move(match));
     }
     return result;
@@ -204,6 +208,20 @@ void CompiledAnchor::prepare() const {
 bool CompiledAnchor::is_prepared() const {
   const auto* syntax = std::get_if<SyntaxAnchor>(&m_impl->engine);
   return !syntax || syntax->is_prepared();
+}
+
+FindResult CompiledAnchor::find(const SharedAnalysis& shared) const {
+  return std::visit(
+      [&](const auto& engine) {
+        using Engine = std::decay_t<decltype(engine)>;
+        if constexpr (std::is_same_v<Engine, RegexAnchor>)
+          return FindResult{engine.find_all(shared.text()), false, 0};
+        else if constexpr (std::is_same_v<Engine, CmakeAnchor>)
+          return engine.find_in(shared.cache().cmake(shared.text()), shared.text());
+        else
+          return engine.find(shared);
+      },
+      m_impl->engine);
 }
 
 FindResult CompiledAnchor::find(std::string_view text) const {

@@ -90,6 +90,26 @@ struct FindResult {
   std::size_t degraded_at = 0;
 };
 
+// What the anchors that search one text share, worked out once for all of them: its CMake
+// lexing and, per language, its parse tree. A file's edits are evaluated with one of these, so a
+// catalog with more anchors on a file does not lex or parse it again. Bound to one text, which
+// must outlive it; one thread at a time.
+class SharedAnalysis {
+public:
+  explicit SharedAnalysis(std::string_view text);
+  ~SharedAnalysis();
+  SharedAnalysis(const SharedAnalysis&) = delete;
+  SharedAnalysis& operator=(const SharedAnalysis&) = delete;
+
+  std::string_view text() const { return m_text; }
+  struct Cache; // anchor.cpp
+  Cache& cache() const { return *m_cache; }
+
+private:
+  std::string_view m_text;
+  std::unique_ptr<Cache> m_cache;
+};
+
 class CompiledAnchor {
 public:
   // Compiles `spec`; on failure returns the error. Never throws. With
@@ -102,6 +122,8 @@ public:
 
   // All matches in `text` (normalized), in order of their start offset.
   FindResult find(std::string_view text) const;
+  // The same in `shared.text()`, reusing (and filling) what other anchors worked out there.
+  FindResult find(const SharedAnalysis& shared) const;
 
   // Does now, on the calling thread, what the first find() would otherwise start with: compile
   // a syntax query that QueryCompilation::on_first_use deferred. Nothing for other anchors or

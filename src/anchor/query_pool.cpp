@@ -41,9 +41,9 @@ void QueryPool::compile(Language language, PerLanguage& pool) {
     return;
   uint32_t error_offset = 0;
   TSQueryError error_type = TSQueryErrorNone;
-  TSQuery* query = ts_query_new(language_of(language), pool.text.data(),
-                                static_cast<uint32_t>(pool.text.size()), &error_offset,
-                                &error_type);
+  TSQuery* query =
+      ts_query_new(language_of(language), pool.text.data(), static_cast<uint32_t>(pool.text.size()),
+                   &error_offset, &error_type);
   if (!query)
     return;
   pool.query = std::shared_ptr<const TSQuery>(query, ts_query_delete);
@@ -63,8 +63,8 @@ std::optional<PooledQuery> QueryPool::patterns_of(Slot slot) {
   std::call_once(pool.once, [&] { compile(slot.language, pool); });
   if (!pool.query)
     return std::nullopt;
-  return PooledQuery{pool.query, pool.first_pattern[slot.index],
-                     pool.first_pattern[slot.index + 1], pool.text};
+  return PooledQuery{pool.query, pool.first_pattern[slot.index], pool.first_pattern[slot.index + 1],
+                     pool.text};
 }
 
 std::shared_ptr<QueryPool> make_query_pool() {

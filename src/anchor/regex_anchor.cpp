@@ -138,92 +138,128 @@ bool sets_case_insensitive(std::string_view pattern) {
   return false;
 }
 
+// required_literal_of's reading of a pattern: the runs of plain characters outside groups, the
+// longest kept. Each step returns false when the pattern cannot be read further (its answer is
+// then what `early` holds).
+class LiteralReader {
+public:
+  explicit LiteralReader(std::string_view pattern) : m_pattern(pattern) {}
+
+  std::string read() && {
+    for (m_at = 0; m_at < m_pattern.size(); ++m_at)
+      if (!step(m_pattern[m_at]))
+        return std::move(m_early);
+    end_run();
+    return std::move(m_best);
+  }
+
+private:
+  bool step(char c) {
+    if (c == '\\')
+      return escape();
+    if (c == '[') {
+      end_run();
+      skip_class();
+    } else if (c == '(') {
+      end_run();
+      ++m_depth;
+    } else if (c == ')') {
+      end_run();
+      if (m_depth > 0)
+        --m_depth;
+    } else if (c == '|') {
+      if (m_depth == 0)
+        return false; // a top-level alternative need not contain any run
+      end_run();
+    } else if (c == '*' || c == '?' || c == '{') {
+      return repeat(c);
+    } else if (c == '+' || is_special(c)) {
+      end_run();
+    } else if (m_depth == 0) {
+      m_run.push_back(c);
+    }
+    return true;
+  }
+
+  void end_run() {
+    if (m_run.size() > m_best.size())
+      m_best = m_run;
+    m_run.clear();
+  }
+
+  // At a backslash: \. \( \\ … stand for themselves; \b \d \x41 \pN … end the run.
+  bool escape() {
+    if (m_at + 1 >= m_pattern.size())
+      return false;
+    const char escaped = m_pattern[++m_at];
+    if (m_depth == 0 && !is_ascii_alnum(escaped) && escaped != '\n' &&
+        static_cast<unsigned char>(escaped) < 0x80) {
+      m_run.push_back(escaped);
+      return true;
+    }
+    if (escaped == 'Q') { // \Q…\E: too rare to be worth reading
+      m_early = m_best.size() >= m_run.size() ? m_best : m_run;
+      return false;
+    }
+    end_run();
+    // Skip the escape's own arguments, which are not text to find: \x41 \x{263a} \pN
+    // \p{Greek} \123 (octal).
+    if (escaped == 'x')
+      skip_braces_or(2);
+    else if (escaped == 'p' || escaped == 'P')
+      skip_braces_or(1);
+    else if (escaped >= '0' && escaped <= '7')
+      while (m_at + 1 < m_pattern.size() && m_pattern[m_at + 1] >= '0' &&
+             m_pattern[m_at + 1] <= '7')
+        ++m_at;
+    return true;
+  }
+
+  void skip_braces_or(std::size_t count) {
+    if (m_at + 1 < m_pattern.size() && m_pattern[m_at + 1] == '{') {
+      const std::size_t close = m_pattern.find('}', m_at + 1);
+      m_at = close == std::string_view::npos ? m_pattern.size() : close;
+    } else {
+      m_at = std::min(m_pattern.size() - 1, m_at + count);
+    }
+  }
+
+  // A character class: a ']' right after '[' or '[^' is literal; escapes may hide a ']'.
+  void skip_class() {
+    ++m_at;
+    if (m_at < m_pattern.size() && m_pattern[m_at] == '^')
+      ++m_at;
+    if (m_at < m_pattern.size() && m_pattern[m_at] == ']')
+      ++m_at;
+    while (m_at < m_pattern.size() && m_pattern[m_at] != ']')
+      m_at += m_pattern[m_at] == '\\' ? 2 : 1;
+  }
+
+  // The repeat applies to the previous character (or group, already excluded).
+  bool repeat(char c) {
+    drop_last_char(m_run);
+    end_run();
+    if (c != '{')
+      return true;
+    const std::size_t close = m_pattern.find('}', m_at); // {n,m}'s counts are not text to find
+    if (close == std::string_view::npos)
+      return false;
+    m_at = close;
+    return true;
+  }
+
+  std::string_view m_pattern;
+  std::size_t m_at = 0;
+  std::size_t m_depth = 0;
+  std::string m_best, m_run, m_early;
+};
+
 } // namespace
 
 std::string required_literal_of(std::string_view pattern) {
   if (sets_case_insensitive(pattern))
     return {};
-  std::string best;
-  std::string run;
-  auto end_run = [&] {
-    if (run.size() > best.size())
-      best = run;
-    run.clear();
-  };
-  std::size_t depth = 0;
-  for (std::size_t i = 0; i < pattern.size(); ++i) {
-    const char c = pattern[i];
-    if (c == '\\') {
-      if (i + 1 >= pattern.size())
-        return {};
-      const char escaped = pattern[i + 1];
-      ++i;
-      if (depth == 0 && !is_ascii_alnum(escaped) && escaped != '\n' &&
-          static_cast<unsigned char>(escaped) < 0x80) {
-        run.push_back(escaped); // \. \( \\ … stand for themselves
-      } else {
-        if (escaped == 'Q') // \Q…\E: too rare to be worth reading
-          return best.size() >= run.size() ? best : run;
-        end_run(); // \b \d \x41 \pN …: not a plain character
-        // Skip the escape's own arguments, which are not text to find: \x41 \x{263a} \pN
-        // \p{Greek} \123 (octal).
-        auto skip_braces_or = [&](std::size_t count) {
-          if (i + 1 < pattern.size() && pattern[i + 1] == '{') {
-            const std::size_t close = pattern.find('}', i + 1);
-            i = close == std::string_view::npos ? pattern.size() : close;
-          } else {
-            i = std::min(pattern.size() - 1, i + count);
-          }
-        };
-        if (escaped == 'x')
-          skip_braces_or(2);
-        else if (escaped == 'p' || escaped == 'P')
-          skip_braces_or(1);
-        else if (escaped >= '0' && escaped <= '7')
-          while (i + 1 < pattern.size() && pattern[i + 1] >= '0' && pattern[i + 1] <= '7')
-            ++i;
-      }
-    } else if (c == '[') {
-      end_run();
-      // Skip the class: a ']' right after '[' or '[^' is literal; escapes may hide a ']'.
-      ++i;
-      if (i < pattern.size() && pattern[i] == '^')
-        ++i;
-      if (i < pattern.size() && pattern[i] == ']')
-        ++i;
-      while (i < pattern.size() && pattern[i] != ']')
-        i += pattern[i] == '\\' ? 2 : 1;
-    } else if (c == '(') {
-      end_run();
-      ++depth;
-    } else if (c == ')') {
-      end_run();
-      if (depth > 0)
-        --depth;
-    } else if (c == '|') {
-      if (depth == 0)
-        return {}; // a top-level alternative need not contain any run
-      end_run();
-    } else if (c == '*' || c == '?' || c == '{') {
-      // The repeat applies to the previous character (or group, already excluded).
-      drop_last_char(run);
-      end_run();
-      if (c == '{') { // the counts of {n,m} are not text to find
-        const std::size_t close = pattern.find('}', i);
-        if (close == std::string_view::npos)
-          return {};
-        i = close;
-      }
-    } else if (c == '+') {
-      end_run();
-    } else if (is_special(c)) {
-      end_run();
-    } else if (depth == 0) {
-      run.push_back(c);
-    }
-  }
-  end_run();
-  return best;
+  return LiteralReader(pattern).read();
 }
 
 std::variant<RegexAnchor, CompileError>

@@ -19,6 +19,7 @@
 #include "anchor/query_predicates.hpp"
 #include "anchor/query_text.hpp"
 #include "anchor/regex_anchor.hpp"
+#include "anchor/shared_analysis.hpp"
 
 namespace tp::anchor {
 
@@ -156,9 +157,9 @@ compile_query(const AnchorSpec& spec, const CompileOptions& options) {
   auto state = new_state(spec, options);
   uint32_t error_offset = 0;
   TSQueryError error_type = TSQueryErrorNone;
-  TSQuery* query = ts_query_new(language_of(spec.language), spec.pattern.data(),
-                                static_cast<uint32_t>(spec.pattern.size()), &error_offset,
-                                &error_type);
+  TSQuery* query =
+      ts_query_new(language_of(spec.language), spec.pattern.data(),
+                   static_cast<uint32_t>(spec.pattern.size()), &error_offset, &error_type);
   if (!query)
     return CompileError{describe_query_error(error_type, spec.pattern, error_offset),
                         std::min<std::size_t>(error_offset, spec.pattern.size())};
@@ -169,9 +170,8 @@ compile_query(const AnchorSpec& spec, const CompileOptions& options) {
 
 // The anchor's patterns of its language's combined query, or nothing when the pool cannot give
 // them: the caller then compiles the query alone.
-std::shared_ptr<const SyntaxAnchor::State> pooled_query(const AnchorSpec& spec,
-                                                        const CompileOptions& options,
-                                                        QueryPool::Slot slot) {
+std::shared_ptr<const SyntaxAnchor::State>
+pooled_query(const AnchorSpec& spec, const CompileOptions& options, QueryPool::Slot slot) {
   std::optional<PooledQuery> pooled = options.query_pool->patterns_of(slot);
   if (!pooled)
     return nullptr;
@@ -315,16 +315,16 @@ bool starts_before(const Match& a, const Match& b) {
 
 } // namespace
 
-FindResult SyntaxAnchor::find(std::string_view text) const {
-  const State& state = this->state();
+namespace {
+
+// The query's matches in `tree`, the parse of `text` (null: the parser refused it).
+FindResult search(const SyntaxAnchor::State& state, const TSTree* tree, std::string_view text) {
   FindResult result;
-  const std::string source = blanked_source(state.language, text, state.options);
-  const TreePtr tree = parse(state.language, source);
   if (!tree) {
     result.parse_degraded = true;
     return result;
   }
-  const TSNode root = ts_tree_root_node(tree.get());
+  const TSNode root = ts_tree_root_node(tree);
 
   std::unique_ptr<TSQueryCursor, QueryCursorDeleter> cursor(ts_query_cursor_new());
   ts_query_cursor_exec(cursor.get(), state.query.get(), root);
@@ -373,6 +373,20 @@ FindResult SyntaxAnchor::find(std::string_view text) const {
     }
   }
   return result;
+}
+
+} // namespace
+
+FindResult SyntaxAnchor::find(std::string_view text) const {
+  const State& state = this->state();
+  const TreePtr tree = parse(state.language, blanked_source(state.language, text, state.options));
+  return search(state, tree.get(), text);
+}
+
+FindResult SyntaxAnchor::find(const SharedAnalysis& shared) const {
+  const State& state = this->state();
+  const auto& parsed = shared.cache().parsed(state.language, shared.text(), state.options);
+  return search(state, parsed.tree.get(), shared.text());
 }
 
 bool SyntaxAnchor::is_prepared() const {

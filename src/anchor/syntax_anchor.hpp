@@ -24,6 +24,8 @@ public:
 
   // Matches in start-offset order without duplicates, with parse degradation (see FindResult).
   FindResult find(std::string_view text) const;
+  // The same in shared.text(), with the parse tree the other anchors there share.
+  FindResult find(const SharedAnalysis& shared) const;
 
   // Compiles the query now if it was deferred (CompiledAnchor::prepare), and whether it is.
   void prepare() const { (void)state(); }

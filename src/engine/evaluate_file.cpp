@@ -33,9 +33,16 @@ constexpr const char* k_binary_file_message =
     "the file is binary (holds NUL bytes): torchpatch edits only text, so no anchor is looked "
     "for in it";
 
-bool anchor_finds(const std::optional<anchor::CompiledAnchor>& anchor, std::string_view raw,
-                  const text::NormalizedText& normalized) {
-  return anchor && may_match(*anchor, raw) && !anchor->find(normalized.text()).matches.empty();
+// One file as its edits see it: the bytes read, the normalized text, and what the anchors
+// searching that text share (one CMake lexing, one parse tree per language).
+struct FileText {
+  std::string_view raw;
+  const text::NormalizedText& normalized;
+  const anchor::SharedAnalysis& shared;
+};
+
+bool anchor_finds(const std::optional<anchor::CompiledAnchor>& anchor, const FileText& file) {
+  return anchor && may_match(*anchor, file.raw) && !anchor->find(file.shared).matches.empty();
 }
 
 std::string describe_lines(const std::vector<std::size_t>& lines) {
@@ -74,10 +81,9 @@ bool find_include(const catalog::Edit& edit, const std::string& text, EditOnFile
 }
 
 // The outcome of an edit whose anchor found nothing to change.
-void report_no_match(const catalog::Edit& edit, std::string_view raw,
-                     const text::NormalizedText& normalized, EditOnFile& out) {
+void report_no_match(const catalog::Edit& edit, const FileText& file, EditOnFile& out) {
   EditReport& r = out.report;
-  if (anchor_finds(edit.applied, raw, normalized)) {
+  if (anchor_finds(edit.applied, file)) {
     r.outcome = Outcome::already_applied;
     r.message = "the patched form is present";
     out.found_patched_form = true;
@@ -92,13 +98,13 @@ void report_no_match(const catalog::Edit& edit, std::string_view raw,
 }
 
 // Evaluates one edit on one file's bytes (docs/patchsets.md, "Outcome of an edit on one file").
-// `anchor_may_match` is may_match(edit.anchor, raw), which the caller has already asked.
+// `anchor_may_match` is may_match(edit.anchor, file.raw), which the caller has already asked.
 EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit& edit,
-                         const std::string& path, std::string_view raw,
-                         const text::NormalizedText& normalized, bool anchor_may_match,
+                         const std::string& path, const FileText& file, bool anchor_may_match,
                          const anchor::CompileOptions& options) {
   EditOnFile out{report_of(patchset, edit, path), false, {}, {}};
   EditReport& r = out.report;
+  const text::NormalizedText& normalized = file.normalized;
   const std::string& text = normalized.text();
 
   // No anchor is looked for in a binary file. It stays a conflict, anchor-missing with this
@@ -108,7 +114,7 @@ EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit&
     r.message = k_binary_file_message;
     return out;
   }
-  if (anchor_finds(edit.upstream_fixed, raw, normalized)) {
+  if (anchor_finds(edit.upstream_fixed, file)) {
     r.outcome = Outcome::upstream_fixed;
     r.message = "upstream's own fix is present";
     return out;
@@ -118,7 +124,7 @@ EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit&
       find_include(edit, text, out, found))
     return out;
   if (anchor_may_match && edit.anchor)
-    found = edit.anchor->find(text);
+    found = edit.anchor->find(file.shared);
   if (found.parse_degraded) {
     r.outcome = Outcome::parse_degraded;
     r.where = line_col_at(text, found.degraded_at);
@@ -140,7 +146,7 @@ EditOnFile evaluate_edit(const catalog::Patchset& patchset, const catalog::Edit&
                 describe_lines(r.match_lines);
     out.raw_edits = edit::to_raw_edits(normalized, action.changes, patchset.id + "/" + edit.name);
   } else if (r.actual == 0) {
-    report_no_match(edit, raw, normalized, out);
+    report_no_match(edit, file, out);
   } else {
     r.outcome = Outcome::ambiguous;
     r.message = "expected " + r.expected + " match" + (edit.matches.n == 1 ? "" : "es") +
@@ -218,11 +224,13 @@ Result<FileEvaluation> evaluate_file(const CandidateFile& file,
   if (!any_candidate)
     return out;
   text::NormalizedText normalized(read.bytes);
+  const anchor::SharedAnalysis shared(normalized.text());
+  const FileText text{read.bytes, normalized, shared};
   for (std::size_t k = 0; k < refs.size(); ++k) {
     const auto& ref = refs[k];
     const auto& p = *patchsets[ref.patchset];
-    auto result = evaluate_edit(p, p.edits[ref.edit], file.path, read.bytes, normalized,
-                                anchor_may_match[k] != 0, options);
+    auto result =
+        evaluate_edit(p, p.edits[ref.edit], file.path, text, anchor_may_match[k] != 0, options);
     result.report.repository = tree.repository_of(file.path);
     // The patched form in a file exactly as committed was not written by torchpatch nor by
     // hand in this work tree: upstream's own fix (or the checkout's history) put it there.

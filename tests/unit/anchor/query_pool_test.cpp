@@ -80,7 +80,7 @@ TEST_SUITE("anchor::QueryPool (one query per language for a catalog)") {
     REQUIRE(patterns);
     CHECK(patterns->end_pattern - patterns->first_pattern == 1);
     CHECK_FALSE(pool->add(Language::cpp, k_function_query)); // too late for C++
-    CHECK(pool->add(Language::python, "(identifier) @x")); // Python is still open
+    CHECK(pool->add(Language::python, "(identifier) @x"));   // Python is still open
 
     const auto options = pooled_options();
     const auto no_target = compiled(syntax_spec(Language::cpp, k_function_query), options);
@@ -104,8 +104,7 @@ TEST_SUITE("anchor::QueryPool (one query per language for a catalog)") {
     std::vector<std::size_t> counts(4);
     std::vector<std::thread> threads;
     for (std::size_t i = 0; i < counts.size(); ++i)
-      threads.emplace_back(
-          [&, i] { counts[i] = (i % 2 ? a : b).find(k_source).matches.size(); });
+      threads.emplace_back([&, i] { counts[i] = (i % 2 ? a : b).find(k_source).matches.size(); });
     for (auto& t : threads)
       t.join();
     CHECK(counts == std::vector<std::size_t>(4, 1));

@@ -1,8 +1,11 @@
 import os
 import platform
+from glob import glob
+import shutil
 from typing import Dict, Optional
 
 from .setup_helpers.env import IS_64BIT, IS_WINDOWS, check_negative_env_flag
+from .setup_helpers.cmake import USE_NINJA, CMake
 
 from setuptools import distutils  # type: ignore[import]
 
@@ -10,6 +13,10 @@ from setuptools import distutils  # type: ignore[import]
 def _overlay_windows_vcvars(env: Dict[str, str]) -> Dict[str, str]:
     vc_arch = 'x64' if IS_64BIT else 'x86'
     vc_env: Dict[str, str] = distutils._msvccompiler._get_vc_env(vc_arch)
+    # Keys in `_get_vc_env` are always lowercase.
+    # We turn them into uppercase before overlaying vcvars
+    # because OS environ keys are always uppercase on Windows.
+    vc_env = {k.upper(): v for k, v in vc_env.items()}
     for k, v in env.items():
         uk = k.upper()
         if uk not in vc_env:
@@ -21,4 +28,16 @@ def _create_build_env() -> Dict[str, str]:
     my_env = os.environ.copy()
     if IS_WINDOWS and USE_NINJA:
         my_env = _overlay_windows_vcvars(my_env)
+        my_env.setdefault('CC', 'cl')
+        my_env.setdefault('CXX', 'cl')
     return my_env
+
+
+def build_caffe2(version: Optional[str], cmake_python_library: Optional[str], build_python: bool,
+                 rerun_cmake: bool, cmake_only: bool, cmake: CMake) -> None:
+    my_env = _create_build_env()
+    build_test = not check_negative_env_flag('BUILD_TEST')
+    cmake.generate(version, cmake_python_library, build_python, build_test, my_env, rerun_cmake)
+    if cmake_only:
+        return
+    cmake.build(my_env)
