@@ -1,6 +1,9 @@
 #include "engine/evaluate_file.hpp"
 
 #include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
 
 #include "anchor/anchor.hpp"
 #include "anchor/include_scan.hpp"
@@ -11,20 +14,53 @@
 
 namespace tp::engine {
 
-bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw) {
+namespace {
+
+// may_match, with `contains(literal, case_insensitive)` answering whether the file holds a literal.
+template <class Contains>
+bool may_match_with(const anchor::CompiledAnchor& anchor, Contains&& contains) {
   const auto& spec = anchor.spec();
   if (spec.kind == anchor::Kind::cmake) {
     for (const auto& command : spec.commands)
-      if (text::contains_ascii_case_insensitive(raw, command))
+      if (contains(command, true))
         return true;
     return false;
   }
   const std::string& literal = anchor.prefilter_literal();
-  if (literal.empty())
-    return true;
-  return anchor.prefilter_is_case_insensitive()
-             ? text::contains_ascii_case_insensitive(raw, literal)
-             : raw.find(literal) != std::string_view::npos;
+  return literal.empty() || contains(literal, anchor.prefilter_is_case_insensitive());
+}
+
+bool contains(std::string_view raw, const std::string& literal, bool case_insensitive) {
+  return case_insensitive ? text::contains_ascii_case_insensitive(raw, literal)
+                          : raw.find(literal) != std::string_view::npos;
+}
+
+// The prefilter of one file's edits, each distinct literal looked for once: the edits of a
+// catalog share literals (every edit on cmake_minimum_required), and each look scans the file.
+class PrefilterMemo {
+public:
+  explicit PrefilterMemo(std::string_view raw) : m_raw(raw) {}
+
+  bool may_match(const anchor::CompiledAnchor& anchor) {
+    return may_match_with(anchor, [this](const std::string& literal, bool case_insensitive) {
+      auto [at, inserted] = m_found.try_emplace({literal, case_insensitive}, false);
+      if (inserted)
+        at->second = contains(m_raw, literal, case_insensitive);
+      return at->second;
+    });
+  }
+
+private:
+  std::string_view m_raw;
+  std::map<std::pair<std::string, bool>, bool> m_found;
+};
+
+} // namespace
+
+bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw) {
+  return may_match_with(anchor, [raw](const std::string& literal, bool case_insensitive) {
+    return contains(raw, literal, case_insensitive);
+  });
 }
 
 namespace {
@@ -39,10 +75,11 @@ struct FileText {
   std::string_view raw;
   const text::NormalizedText& normalized;
   const anchor::SharedAnalysis& shared;
+  PrefilterMemo& prefilter; // over `raw`
 };
 
 bool anchor_finds(const std::optional<anchor::CompiledAnchor>& anchor, const FileText& file) {
-  return anchor && may_match(*anchor, file.raw) && !anchor->find(file.shared).matches.empty();
+  return anchor && file.prefilter.may_match(*anchor) && !anchor->find(file.shared).matches.empty();
 }
 
 std::string describe_lines(const std::vector<std::size_t>& lines) {
@@ -212,11 +249,12 @@ Result<FileEvaluation> evaluate_file(const CandidateFile& file,
   // Only parse what some anchor could match: a quick literal check first, once per edit.
   const auto& refs = file.edits;
   std::vector<char> anchor_may_match(refs.size());
+  PrefilterMemo prefilter(read.bytes);
   bool any_candidate = false;
   for (std::size_t k = 0; k < refs.size(); ++k) {
     const auto& e = patchsets[refs[k].patchset]->edits[refs[k].edit];
     // ensure-include without an anchor always looks (for the include, and for its place).
-    anchor_may_match[k] = e.anchor ? may_match(*e.anchor, read.bytes) : true;
+    anchor_may_match[k] = e.anchor ? prefilter.may_match(*e.anchor) : true;
     any_candidate = any_candidate || anchor_may_match[k] ||
                     e.matches.kind != catalog::MatchCount::Kind::any ||
                     e.action.kind == catalog::ActionKind::ensure_include;
@@ -225,7 +263,7 @@ Result<FileEvaluation> evaluate_file(const CandidateFile& file,
     return out;
   text::NormalizedText normalized(read.bytes);
   const anchor::SharedAnalysis shared(normalized.text());
-  const FileText text{read.bytes, normalized, shared};
+  const FileText text{read.bytes, normalized, shared, prefilter};
   for (std::size_t k = 0; k < refs.size(); ++k) {
     const auto& ref = refs[k];
     const auto& p = *patchsets[ref.patchset];
