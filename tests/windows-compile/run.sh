@@ -10,22 +10,16 @@
 # tree, codegen or root that cannot be made is a failure.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-[ $# -ge 1 ] || { echo "usage: run.sh TORCHPATCH [VERSION...]" >&2; exit 2; }
-TORCHPATCH="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; shift
-[ -x "$TORCHPATCH" ] || { echo "windows-compile: $TORCHPATCH is not an executable" >&2; exit 2; }
-TP_REPO="$(cd "$here/../.." && pwd)"
-export TORCHPATCH TP_REPO
+source "$here/../toolchain/runner.sh"
+tp_runner_binary windows-compile "${1:-}"; shift
 source "$here/lib.sh"
 versions=("$@")
 [ ${#versions[@]} -gt 0 ] || versions=(1.13.1 2.6.0)
 
 started=$SECONDS
-if ! tp_sid_root; then
-  echo "windows-compile: the sid root could not be set up; no check ran"
-  echo "0 passed, 1 failed"; exit 1
-fi
+tp_runner_root windows-compile
 mkdir -p "$WC_CACHE"
-echo "windows-compile: sid root ready in $((SECONDS - started)) s; $(wc_sid 'clang++ --version' | head -n1)"
+echo "windows-compile: $(wc_sid 'clang++ --version' | head -n1)"
 pass=0 fail=0
 for version in "${versions[@]}"; do
   t0=$SECONDS
