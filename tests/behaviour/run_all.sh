@@ -3,7 +3,8 @@
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 pass=0; fail=0
-for t in "$here"/setuptools_layouts.py "$here"/flatbuffers_span.sh "$here"/functorch_clz.sh; do
+for t in "$here"/setuptools_layouts.py "$here"/flatbuffers_span.sh "$here"/functorch_clz.sh \
+         "$here"/../sweep/compile_test.py; do
   echo "== $(basename "$t")"
   case "$t" in *.py) python3 "$t" ;; *) bash "$t" ;; esac
   if [ $? -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAILED: $(basename "$t")"; fi

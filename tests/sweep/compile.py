@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Compiles entries of a build's compile_commands.json with GCC 16 or Clang 21 (issue #24).
+
+Runs inside the sid root, where the sweep's work folder is /w (tests/sweep/sweep.sh compile).
+Each entry is compiled with the build's own flags plus -fsyntax-only (--codegen: to an object,
+for the errors only code generation shows). A result is cached under a key of the compiler, its
+arguments and the preprocessed input, so a re-sweep after a catalog change compiles only what
+changed; a run that stops is resumed by running it again.
+
+Which entries: all (default), --sample N (a fixed, deterministic sample of about N drawn from every
+target: the entries whose hash with --seed is lowest within each target, in proportion to its
+size, at least one each), --shard K/N (every N-th entry from the K-th, 0-based), --files LIST (the
+outputs named in the file LIST, one a line). Results go to /w/results/COMPILER-PHASE.jsonl, one
+JSON object a line: output, file, target, status (passed/failed), first_error, log.
+"""
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+COMPILERS = {"gcc": ("gcc-16", "g++-16"), "clang": ("clang-21", "clang++-21")}
+# Flags GCC accepts and Clang rejects outright ("unknown argument"); Clang is given the rest.
+CLANG_DROPS = re.compile(r"^-f(no-)?(tree-|ipa-|reorder-|aggressive-loop|float-store|"
+                         r"excess-precision|semantic-interposition$|prefetch-loop|"
+                         r"fat-lto-objects|partial-inlining|stack-clash-protection$)")
+ERROR_LINE = re.compile(r"(?:fatal )?error: ")
+
+
+def target_of(output):
+    """caffe2/CMakeFiles/torch_cpu.dir/__/aten/src/x.cpp.o -> torch_cpu"""
+    match = re.search(r"CMakeFiles/([^/]+)\.dir/", output)
+    return match.group(1) if match else "?"
+
+
+def load_entries(work):
+    with open(os.path.join(work, "build", "compile_commands.json"), encoding="utf-8") as f:
+        entries = json.load(f)
+    for entry in entries:
+        if "arguments" not in entry:
+            entry["arguments"] = shlex.split(entry["command"])
+        entry.setdefault("output", entry["file"])
+        entry["target"] = target_of(entry["output"])
+    return sorted(entries, key=lambda e: e["output"])
+
+
+def rank(seed, entry):
+    return hashlib.sha256(f"{seed}\0{entry['output']}".encode()).hexdigest()
+
+
+def sample(entries, size, seed):
+    """The lowest-ranked entries of each target, in proportion to the target's size, at least one."""
+    by_target = {}
+    for entry in entries:
+        by_target.setdefault(entry["target"], []).append(entry)
+    chosen = []
+    for members in by_target.values():
+        count = max(1, round(len(members) * size / len(entries)))
+        chosen += sorted(members, key=lambda e: rank(seed, e))[:count]
+    return sorted(chosen, key=lambda e: e["output"])
+
+
+def select(entries, args):
+    if args.files:
+        with open(args.files, encoding="utf-8") as f:
+            wanted = {line.strip() for line in f if line.strip()}
+        missing = wanted - {e["output"] for e in entries}
+        if missing:
+            sys.exit(f"compile.py: {len(missing)} named outputs are not in compile_commands.json, e.g. {sorted(missing)[0]}")
+        return [e for e in entries if e["output"] in wanted]
+    if args.sample:
+        return sample(entries, args.sample, args.seed)
+    if args.shard:
+        index, count = (int(x) for x in args.shard.split("/"))
+        return entries[index::count]
+    return entries
+
+
+def compile_arguments(entry, compiler, codegen):
+    """The entry's arguments for COMPILER: no dependency files, no output unless --codegen."""
+    source = entry["arguments"]
+    is_c = os.path.basename(source[0]).startswith(("gcc", "cc", "clang-")) or source[0].endswith("/cc")
+    out = [COMPILERS[compiler][0 if is_c else 1]]
+    skip = 0
+    for i, arg in enumerate(source[1:], 1):
+        if skip:
+            skip -= 1
+            continue
+        if arg in ("-MT", "-MF", "-MQ", "-o"):
+            skip = 1
+            continue
+        if arg in ("-MD", "-MMD") or (compiler == "clang" and CLANG_DROPS.match(arg)):
+            continue
+        out.append(arg)
+    if compiler == "clang":
+        out += ["-Wno-unknown-warning-option", "-Wno-unused-command-line-argument"]
+    out += ["-fdiagnostics-color=never"]
+    return out + (["-o", "/dev/null"] if codegen else ["-fsyntax-only"])
+
+
+def run(argv, cwd):
+    proc = subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          env=dict(os.environ, LC_ALL="C"))
+    return proc.returncode, proc.stdout
+
+
+def first_error(log):
+    for line in log.decode("utf-8", "replace").splitlines():
+        if ERROR_LINE.search(line):
+            return line.strip()
+    return log.decode("utf-8", "replace").strip().splitlines()[-1:] or ["(no output)"]
+
+
+class Sweep:
+    def __init__(self, args):
+        self.args = args
+        self.cache = os.path.join(args.work, "cache")
+        self.logs = os.path.join(args.work, "logs", f"{args.compiler}-{args.phase}")
+        os.makedirs(self.logs, exist_ok=True)
+        version = subprocess.run([COMPILERS[args.compiler][1], "--version"], stdout=subprocess.PIPE)
+        self.identity = version.stdout.splitlines()[0].decode()
+
+    def key(self, argv, cwd):
+        """The cache key: compiler, arguments and preprocessed input; None if preprocessing failed."""
+        pre = [a for a in argv if a not in ("-fsyntax-only", "-c")]
+        pre = [a for i, a in enumerate(pre) if a != "-o" and (i == 0 or pre[i - 1] != "-o")]
+        status, text = run(pre + ["-E", "-o", "-"], cwd)
+        if status != 0:
+            return None
+        digest = hashlib.sha256(self.identity.encode())
+        digest.update("\0".join(argv).encode())
+        digest.update(text)
+        return digest.hexdigest()
+
+    def one(self, entry):
+        argv = compile_arguments(entry, self.args.compiler, self.args.codegen)
+        cwd = entry["directory"]
+        key = self.key(argv, cwd)
+        cached = key and os.path.join(self.cache, key[:2], key + ".json")
+        if cached and os.path.exists(cached):
+            with open(cached, encoding="utf-8") as f:
+                result = json.load(f)
+            result["cached"] = True
+        else:
+            status, log = run(argv, cwd)
+            result = {"status": "passed" if status == 0 else "failed",
+                      "first_error": "" if status == 0 else first_error(log), "cached": False}
+            name = re.sub(r"[^A-Za-z0-9._-]", "_", entry["output"]) + ".log"
+            result["log"] = ""
+            if status != 0:
+                result["log"] = os.path.join(self.logs, name)
+                with open(result["log"], "wb") as f:
+                    f.write(log)
+            if cached:
+                os.makedirs(os.path.dirname(cached), exist_ok=True)
+                with open(cached + ".part", "w", encoding="utf-8") as f:
+                    json.dump({k: result[k] for k in ("status", "first_error", "log")}, f)
+                os.replace(cached + ".part", cached)
+        result.update(output=entry["output"], file=entry["file"], target=entry["target"])
+        return result
+
+    def sweep(self, entries):
+        path = os.path.join(self.args.work, "results", f"{self.args.compiler}-{self.args.phase}.jsonl")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        failed = 0
+        with open(path, "w", encoding="utf-8") as out, \
+                concurrent.futures.ThreadPoolExecutor(self.args.jobs) as pool:
+            for done, result in enumerate(pool.map(self.one, entries), 1):
+                out.write(json.dumps(result) + "\n")
+                out.flush()
+                if result["status"] == "failed":
+                    failed += 1
+                    print(f"FAILED {result['output']}: {result['first_error']}", flush=True)
+                if done % 50 == 0:
+                    print(f"{done}/{len(entries)} compiled, {failed} failed", flush=True)
+        print(f"{self.args.compiler} {self.args.phase}: {len(entries)} translation units, "
+              f"{len(entries) - failed} passed, {failed} failed ({path})")
+        return failed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--compiler", choices=sorted(COMPILERS), required=True)
+    parser.add_argument("--phase", choices=["before", "after"], default="after")
+    parser.add_argument("--sample", type=int)
+    parser.add_argument("--seed", default="24")
+    parser.add_argument("--shard")
+    parser.add_argument("--files")
+    parser.add_argument("--codegen", action="store_true")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    args = parser.parse_args()
+    entries = select(load_entries(args.work), args)
+    return 1 if Sweep(args).sweep(entries) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

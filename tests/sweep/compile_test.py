@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""What tests/sweep/compile.py promises, checked with the host's gcc on a three-file build.
+
+- Clang is given GCC's commands without the -f options it rejects, with no output or dependency
+  files; the language (C or C++) follows the entry's compiler.
+- The sample is fixed for a seed, draws from every target, and grows with the targets' sizes.
+- A result is cached under the preprocessed input: a second run compiles nothing, and editing an
+  included header compiles again what includes it.
+- A failure keeps its first error and its log.
+"""
+import importlib.util
+import json
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("sweep_compile", os.path.join(HERE, "compile.py"))
+sweep = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(sweep)
+
+failures = []
+checks = 0
+
+
+def check(ok, what):
+    global checks
+    checks += 1
+    print(("ok: " if ok else "FAILED: ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def entry(output, command, directory="/b", file="x.c"):
+    return {"output": output, "arguments": command.split(), "directory": directory, "file": file,
+            "target": sweep.target_of(output)}
+
+
+# --- the command given to each compiler
+e = entry("lib/CMakeFiles/foo.dir/a.cpp.o",
+          "/usr/bin/g++-16 -DX -O2 -fno-semantic-interposition -ftree-vectorize -MD -MT a.o -MF a.o.d -o a.o -c a.cpp")
+check(sweep.target_of(e["output"]) == "foo", "the target is the folder before .dir")
+gcc = sweep.compile_arguments(e, "gcc", codegen=False)
+check(gcc[0] == "g++-16" and "-fsyntax-only" in gcc and "-o" not in gcc and "-MD" not in gcc and "a.o.d" not in gcc,
+      f"GCC: g++-16, syntax only, no output or dependency file ({gcc})")
+check("-ftree-vectorize" in gcc and "-fno-semantic-interposition" in gcc, "GCC keeps every -f option")
+clang = sweep.compile_arguments(e, "clang", codegen=False)
+check(clang[0] == "clang++-21" and "-ftree-vectorize" not in clang and "-fno-semantic-interposition" not in clang
+      and "-O2" in clang and "-DX" in clang, f"Clang: clang++-21 without the options it rejects ({clang})")
+c_entry = entry("x/CMakeFiles/k.dir/k.c.o", "/usr/bin/gcc-16 -c k.c -o k.o")
+check(sweep.compile_arguments(c_entry, "clang", False)[0] == "clang-21", "a C entry is compiled as C")
+check(sweep.compile_arguments(c_entry, "gcc", True)[-2:] == ["-o", "/dev/null"], "--codegen compiles to an object")
+
+# --- the sample
+entries = [entry(f"t{t}/CMakeFiles/t{t}.dir/f{i}.c.o", "gcc -c f.c") for t, n in ((1, 200), (2, 20), (3, 1))
+           for i in range(n)]
+one = sweep.sample(entries, 22, "24")
+check([x["output"] for x in one] == [x["output"] for x in sweep.sample(entries, 22, "24")], "the sample is fixed for a seed")
+check({x["target"] for x in one} == {"t1", "t2", "t3"}, "the sample draws from every target")
+sizes = {t: sum(x["target"] == t for x in one) for t in ("t1", "t2", "t3")}
+check(sizes == {"t1": 20, "t2": 2, "t3": 1}, f"the sample follows the targets' sizes ({sizes})")
+check(one != sweep.sample(entries, 22, "25"), "another seed, another sample")
+
+
+# --- a real compile, cached under the preprocessed input
+class Args:
+    def __init__(self, work):
+        self.work, self.compiler, self.phase, self.codegen, self.jobs = work, "gcc", "after", False, 2
+
+
+sweep.COMPILERS["gcc"] = ("gcc", "g++")  # the host's compiler stands in for GCC 16
+with tempfile.TemporaryDirectory() as work:
+    src = os.path.join(work, "src")
+    os.makedirs(os.path.join(work, "build"))
+    os.makedirs(src)
+    files = {"h.h": "#define VALUE 1\n", "ok.c": '#include "h.h"\nint ok(void) { return VALUE; }\n',
+             "bad.c": "int bad(void) { return missing; }\n"}
+    for name, text in files.items():
+        with open(os.path.join(src, name), "w") as f:
+            f.write(text)
+    commands = [{"directory": src, "file": f"{src}/{n}", "output": f"t/CMakeFiles/t.dir/{n}.o",
+                 "command": f"/usr/bin/gcc-16 -O2 -o {n}.o -c {n}"} for n in ("ok.c", "bad.c")]
+    with open(os.path.join(work, "build", "compile_commands.json"), "w") as f:
+        json.dump(commands, f)
+
+    def run():
+        runner = sweep.Sweep(Args(work))
+        runner.sweep(sweep.load_entries(work))
+        with open(os.path.join(work, "results", "gcc-after.jsonl")) as f:
+            return {os.path.basename(r["file"]): r for r in map(json.loads, f)}
+
+    first = run()
+    check(first["ok.c"]["status"] == "passed" and first["bad.c"]["status"] == "failed", "ok.c passes, bad.c fails")
+    check("'missing' undeclared" in first["bad.c"]["first_error"], f"the first error is kept ({first['bad.c']['first_error']})")
+    check(os.path.isfile(first["bad.c"]["log"]), "the failure's log is kept")
+    again = run()
+    check(again["ok.c"]["cached"] and again["bad.c"]["cached"], "a second run compiles nothing")
+    check(again["bad.c"]["first_error"] == first["bad.c"]["first_error"], "a cached failure keeps its error")
+    with open(os.path.join(src, "h.h"), "w") as f:
+        f.write("#define VALUE (\n")
+    edited = run()
+    check(not edited["ok.c"]["cached"] and edited["ok.c"]["status"] == "failed",
+          "editing an included header compiles again what includes it")
+    check(edited["bad.c"]["cached"], "what does not include it stays cached")
+
+print(f"{checks - len(failures)} passed, {len(failures)} failed")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Writes the sweep's summary of one release and compiler (issue #24): tests/sweep/results/VERSION-COMPILER.md.
+
+For each phase swept (before/after `apply`): translation units, passed, failed; for each failure
+its first error and what `torchpatch explain` says of its log (the patchset or gate it names, or
+"unexplained"). The failures after `apply` are also written one a line to
+VERSION-COMPILER-failed-PHASE.txt (the outputs), which the CI slice reads.
+"""
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+
+
+def read_results(work, compiler, phase):
+    path = os.path.join(work, "results", f"{compiler}-{phase}.jsonl")
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def explain(torchpatch, work, log):
+    """The patchsets and gates `torchpatch explain` names for LOG, or 'unexplained'."""
+    host_log = os.path.join(work, os.path.relpath(log, "/w")) if log.startswith("/w/") else log
+    proc = subprocess.run([torchpatch, "-C", os.path.join(work, "src"), "--format", "json", "explain", host_log],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        matches = json.loads(proc.stdout).get("matches", [])
+    except json.JSONDecodeError:
+        return f"explain failed (exit {proc.returncode}): {proc.stderr.strip()[:200]}"
+    names = sorted({f"{m['kind']} {m.get('patchset') or m.get('gate') or m.get('id')}" for m in matches})
+    return ", ".join(names) if names else "unexplained"
+
+
+def phase_section(results, phase, total, torchpatch, work):
+    failed = [r for r in results if r["status"] == "failed"]
+    lines = [f"## {phase} `apply`", "",
+             f"- translation units compiled: {len(results)} of {total}",
+             f"- passed: {len(results) - len(failed)}", f"- failed: {len(failed)}", ""]
+    if failed:
+        by_target = collections.Counter(r["target"] for r in failed)
+        lines += ["Failures by target: " + ", ".join(f"{t} {n}" for t, n in sorted(by_target.items())), "",
+                  "| translation unit | first error | `torchpatch explain` |", "|---|---|---|"]
+        for r in failed:
+            error = r["first_error"].replace("/w/src/", "").replace("/w/build/", "build/").replace("|", "\\|")
+            lines.append(f"| `{r['file'].replace('/w/src/', '')}` | {error} | {explain(torchpatch, work, r['log'])} |")
+        lines.append("")
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--torchpatch", required=True)
+    parser.add_argument("--results", required=True, help="the folder the summaries go to")
+    parser.add_argument("work")
+    parser.add_argument("version")
+    parser.add_argument("compiler")
+    parser.add_argument("phases", nargs="*", default=["before", "after"])
+    parser.add_argument("--how", default="", help="the command lines that produced the results")
+    args = parser.parse_args()
+    with open(os.path.join(args.work, "build", "compile_commands.json"), encoding="utf-8") as f:
+        total = len(json.load(f))
+    lines = [f"# Sweep of {args.version} with {args.compiler}", "",
+             f"compile_commands.json of the sweep's configure: {total} translation units.", ""]
+    if args.how:
+        lines += ["How: " + args.how, ""]
+    for phase in args.phases:
+        results = read_results(args.work, args.compiler, phase)
+        lines += phase_section(results, phase, total, args.torchpatch, args.work)
+        failed = sorted(r["output"] for r in results if r["status"] == "failed")
+        with open(os.path.join(args.results, f"{args.version}-{args.compiler}-failed-{phase}.txt"), "w") as f:
+            f.write("".join(o + "\n" for o in failed))
+    os.makedirs(args.results, exist_ok=True)
+    with open(os.path.join(args.results, f"{args.version}-{args.compiler}.md"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines).rstrip() + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+# The whole-build sweep (issue #24): every translation unit of a release's default CPU build,
+# compiled with today's compilers after `torchpatch apply`. A maintainers' command, documented in
+# docs/authoring.md ("The whole-build sweep"); CI runs only its slice (tests/sweep/slice.sh).
+#
+#   bash tests/sweep/sweep.sh prepare VERSION TREE WORK
+#       WORK/src becomes a copy of TREE (a whole release tree with its submodules, as
+#       tests/real/build_tree.sh makes it), patched with `torchpatch apply`; WORK/build is its
+#       CMake 4 configure (Ninja, GCC 16, the release's default options but those listed in
+#       sweep_options), with every custom command built: codegen, protobuf/onnx headers, sleef's
+#       headers. Steps already done are skipped (WORK/.done-STEP), so a broken run resumes.
+#   bash tests/sweep/sweep.sh compile WORK gcc|clang [before|after] [compile.py options]
+#       compiles entries of WORK/build/compile_commands.json with GCC 16 or Clang 21 in the sid
+#       root (tests/sweep/compile.py: cached, resumable, shardable, sampled). `before` compiles
+#       the same commands on the tree as released (`torchpatch revert` first, `apply` after).
+#   bash tests/sweep/sweep.sh summary WORK VERSION gcc|clang [before|after]...
+#       writes tests/sweep/results/VERSION-COMPILER.md from the results, with what
+#       `torchpatch explain` says of each failure.
+#
+#   TORCHPATCH  the binary (default: build/torchpatch of this source tree)
+#   TP_CACHE, TP_SID_ROOT  as in tests/toolchain/lib.sh
+set -u
+TP_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$TP_REPO/tests/toolchain/lib.sh"
+TORCHPATCH="${TORCHPATCH:-$TP_REPO/build/torchpatch}"
+SWEEP_DIR="$TP_REPO/tests/sweep"
+
+die() { echo "sweep: $*" >&2; exit 1; }
+
+# sweep_options VERSION: the CMake options of the sweep's configure. Every option the sweep turns
+# off that a default build has on is here, with its reason.
+sweep_options() {
+  local options=(
+    -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
+    -DCMAKE_C_COMPILER=gcc-16 -DCMAKE_CXX_COMPILER=g++-16 -DPYTHON_EXECUTABLE=/usr/bin/python3
+    # the CPU build: CUDA has its own label (tests/cuda) and root
+    -DUSE_CUDA=OFF
+    # BUILD_PYTHON: the Python extension is a separate sweep (issue #24, item 3)
+    -DBUILD_PYTHON=OFF -DUSE_NUMPY=OFF
+  )
+  # 2.6.0's third_party/ideep is not in any snapshot (/work/trees/README.txt): no oneDNN
+  case "$1" in 2.6.0) options+=(-DUSE_MKLDNN=OFF) ;; esac
+  printf '%s\n' "${options[@]}"
+}
+
+# step WORK NAME COMMAND...: runs COMMAND unless WORK/.done-NAME exists; marks it done on success.
+step() {
+  local work="$1" name="$2" t0=$SECONDS; shift 2
+  [ -f "$work/.done-$name" ] && { echo "sweep: $name: done before"; return 0; }
+  echo "sweep: $name ..."
+  "$@" || die "$name failed"
+  touch "$work/.done-$name"
+  echo "sweep: $name: $((SECONDS - t0)) s"
+}
+
+copy_tree() { # TREE DEST: the work tree copied, git objects hard-linked (tests/real/README.md)
+  local tree="$1" dest="$2" o
+  rm -rf "$dest" && mkdir -p "$dest" || return 1
+  tar -C "$tree" --exclude=./.git/objects --exclude='./.git/modules/*/objects' -cf - . | tar -C "$dest" -xf - || return 1
+  (cd "$tree" && find .git -type d -name objects -prune) | while read -r o; do cp -al "$tree/$o" "$dest/$o" || exit 1; done
+}
+
+apply_catalog() { # WORK
+  "$TORCHPATCH" --catalog "$TP_REPO/patchsets" -C "$1/src" --color never apply >"$1/apply.log" 2>&1
+  local status=$?
+  tail -n 3 "$1/apply.log"
+  [ "$status" -eq 0 ]
+}
+
+configure() { # WORK VERSION
+  local opts; opts="$(sweep_options "$2" | tr '\n' ' ')"
+  rm -rf "$1/build"
+  sid "$1" "cmake -S /w/src -B /w/build $opts" >"$1/configure.log" 2>&1 || { tail -n 30 "$1/configure.log" >&2; return 1; }
+  grep -c '"file"' "$1/build/compile_commands.json"
+}
+
+# Every custom command's output that a compile reads (sources and headers: codegen, protobuf/onnx,
+# sleef), with -k 0: one that cannot work offline (NNPACK's PeachPy kernels want `six` from the
+# network) is named in generate.log and does not stop the others. Other custom targets are left
+# out: CTest's dashboard targets (Experimental, Nightly, ...) would build everything.
+generate() { # WORK
+  sid "$1" 'ninja -C /w/build -k 0 $(ninja -C /w/build -t targets rule CUSTOM_COMMAND |
+    grep -E "\.(h|hpp|hh|inc|c|cc|cpp|cxx|S|s)\$")' >"$1/generate.log" 2>&1
+  echo "sweep: generate: $(grep -c '^FAILED' "$1/generate.log") custom commands failed (see $1/generate.log)"
+}
+
+prepare() { # VERSION TREE WORK
+  local version="$1" tree="$2" work="$3"
+  [ -d "$tree/.git" ] || die "$tree is not a release tree (no .git)"
+  [ -x "$TORCHPATCH" ] || die "no torchpatch binary at $TORCHPATCH"
+  mkdir -p "$work" && work="$(cd "$work" && pwd)"
+  tp_sid_root || die "the sid root could not be set up"
+  step "$work" copy copy_tree "$tree" "$work/src"
+  step "$work" apply apply_catalog "$work"
+  step "$work" configure configure "$work" "$version"
+  step "$work" generate generate "$work"
+}
+
+compile() { # WORK COMPILER [PHASE] [OPTIONS]
+  local work; work="$(cd "$1" && pwd)" || die "no folder $1"
+  local compiler="$2" phase=after; shift 2
+  case "${1:-}" in before | after) phase="$1"; shift ;; esac
+  tp_sid_root || die "the sid root could not be set up"
+  mkdir -p "$work/tools" && cp "$SWEEP_DIR/compile.py" "$work/tools/" || return 1
+  [ "$phase" = after ] || "$TORCHPATCH" -C "$work/src" --color never revert >"$work/revert.log" 2>&1 ||
+    { cat "$work/revert.log" >&2; die "revert failed"; }
+  sid "$work" "python3 /w/tools/compile.py --work /w --compiler $compiler --phase $phase $*"
+  local status=$?
+  [ "$phase" = after ] || apply_catalog "$work" >/dev/null || die "re-applying the catalog failed"
+  return "$status"
+}
+
+case "${1:-}" in
+prepare) shift; prepare "$@" ;;
+compile) shift; compile "$@" ;;
+summary) shift; python3 "$SWEEP_DIR/summary.py" --torchpatch "$TORCHPATCH" --results "$SWEEP_DIR/results" "$@" ;;
+*) sed -n '4,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac
