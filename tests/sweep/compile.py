@@ -9,8 +9,8 @@ changed; a run that stops is resumed by running it again.
 
 Which entries: all (default), --sample N (a fixed, deterministic sample of about N drawn from every
 target: the entries whose hash with --seed is lowest within each target, in proportion to its
-size, at least one each), --shard K/N (every N-th entry from the K-th, 0-based), --files LIST (the
-outputs named in the file LIST, one a line). Results go to /w/results/COMPILER-PHASE.jsonl, one
+size, at least one each), --files LIST (the outputs named in the file LIST, one a line; with
+--sample, both), --shard K/N (every N-th of those from the K-th, 0-based). Results go to /w/results/COMPILER-PHASE.jsonl, one
 JSON object a line: output, file, target, status (passed/failed), first_error, log.
 """
 import argparse
@@ -64,20 +64,27 @@ def sample(entries, size, seed):
     return sorted(chosen, key=lambda e: e["output"])
 
 
+def named(entries, path):
+    with open(path, encoding="utf-8") as f:
+        wanted = {line.strip() for line in f if line.strip()}
+    missing = wanted - {e["output"] for e in entries}
+    if missing:
+        sys.exit(f"compile.py: {len(missing)} outputs {path} names are not in compile_commands.json, e.g. {sorted(missing)[0]}")
+    return [e for e in entries if e["output"] in wanted]
+
+
 def select(entries, args):
-    if args.files:
-        with open(args.files, encoding="utf-8") as f:
-            wanted = {line.strip() for line in f if line.strip()}
-        missing = wanted - {e["output"] for e in entries}
-        if missing:
-            sys.exit(f"compile.py: {len(missing)} named outputs are not in compile_commands.json, e.g. {sorted(missing)[0]}")
-        return [e for e in entries if e["output"] in wanted]
-    if args.sample:
-        return sample(entries, args.sample, args.seed)
+    """--files and --sample together: both; --shard splits what is selected."""
+    chosen = entries
+    if args.files or args.sample:
+        picked = {}
+        for e in (named(entries, args.files) if args.files else []) + (sample(entries, args.sample, args.seed) if args.sample else []):
+            picked[e["output"]] = e
+        chosen = sorted(picked.values(), key=lambda e: e["output"])
     if args.shard:
         index, count = (int(x) for x in args.shard.split("/"))
-        return entries[index::count]
-    return entries
+        chosen = chosen[index::count]
+    return chosen
 
 
 def compile_arguments(entry, compiler, codegen):
@@ -186,7 +193,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--work", required=True)
     parser.add_argument("--compiler", choices=sorted(COMPILERS), required=True)
-    parser.add_argument("--phase", choices=["before", "after"], default="after")
+    parser.add_argument("--phase", default="after", help="names the results file (before, after, or a probe of your own)")
     parser.add_argument("--sample", type=int)
     parser.add_argument("--seed", default="24")
     parser.add_argument("--shard")

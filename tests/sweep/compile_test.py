@@ -62,6 +62,24 @@ check(sizes == {"t1": 20, "t2": 2, "t3": 1}, f"the sample follows the targets' s
 check(one != sweep.sample(entries, 22, "25"), "another seed, another sample")
 
 
+class Selection:
+    def __init__(self, files=None, sample=None, shard=None):
+        self.files, self.sample, self.seed, self.shard = files, sample, "24", shard
+
+
+with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
+    listing.write("t3/CMakeFiles/t3.dir/f0.c.o\nt2/CMakeFiles/t2.dir/f7.c.o\n")
+both = sweep.select(entries, Selection(files=listing.name, sample=22))
+f7_sampled = any(x["output"] == "t2/CMakeFiles/t2.dir/f7.c.o" for x in one)
+check(len(both) == len(one) + (0 if f7_sampled else 1) and any(x["output"] == "t2/CMakeFiles/t2.dir/f7.c.o" for x in both),
+      "--files and --sample select both, each entry once")
+halves = [sweep.select(entries, Selection(shard=f"{k}/2")) for k in (0, 1)]
+check(sorted(x["output"] for h in halves for x in h) == sorted(x["output"] for x in entries)
+      and not {x["output"] for x in halves[0]} & {x["output"] for x in halves[1]},
+      "two shards split the entries between them, none twice")
+os.unlink(listing.name)
+
+
 # --- a real compile, cached under the preprocessed input
 class Args:
     def __init__(self, work):

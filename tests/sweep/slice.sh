@@ -1,0 +1,52 @@
+# The sweep's slice (issue #24): what CI can afford of tests/sweep/sweep.sh on a prepared work folder.
+#
+#   bash tests/sweep/slice.sh TORCHPATCH WORK VERSION
+#
+# For GCC 16 and Clang 21: a fixed sample of about 100 translation units drawn from every target
+# (seed "slice"), plus every unit the last full sweep saw fail before `apply`
+# (tests/sweep/results/VERSION-COMPILER-failed-before.txt).
+# - after `apply`, every one of them must compile;
+# - before `apply` (`torchpatch revert`, then `apply` again), each known failure must still fail,
+#   and `torchpatch explain` must name a patchset or gate for its log.
+# The last line is exactly "N passed, N failed".
+set -u
+[ $# -eq 3 ] || { echo "usage: slice.sh TORCHPATCH WORK VERSION" >&2; exit 2; }
+SWEEP_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export TORCHPATCH="$1"
+work="$2" version="$3" pass=0 fail=0
+[ -f "$work/.done-generate" ] || { echo "slice: $work is not a prepared sweep (tests/sweep/sweep.sh prepare)"; echo "0 passed, 1 failed"; exit 1; }
+
+verdict() { # OK WHAT
+  if [ "$1" = 0 ]; then pass=$((pass + 1)); echo "ok: $2"; else fail=$((fail + 1)); echo "FAILED: $2"; fi
+}
+
+for compiler in gcc clang; do
+  known="$SWEEP_DIR/results/$version-$compiler-failed-before.txt"
+  [ -f "$known" ] || { verdict 1 "$compiler: no full sweep's results ($known)"; continue; }
+  cp "$known" "$work/slice-known.txt"
+  bash "$SWEEP_DIR/sweep.sh" compile "$work" "$compiler" after --sample 100 --seed slice --files /w/slice-known.txt \
+    >"$work/slice-$compiler-after.log" 2>&1
+  verdict $? "$compiler after apply: $(tail -n 1 "$work/slice-$compiler-after.log")"
+  if [ ! -s "$known" ]; then
+    verdict 0 "$compiler before apply: the full sweep saw no failure to keep"
+    continue
+  fi
+  bash "$SWEEP_DIR/sweep.sh" compile "$work" "$compiler" before --files /w/slice-known.txt >"$work/slice-$compiler-before.log" 2>&1
+  python3 - "$work" "$compiler" "$TORCHPATCH" <<'PY'
+import json, subprocess, sys
+work, compiler, torchpatch = sys.argv[1:]
+bad = 0
+for line in open(f"{work}/results/{compiler}-before.jsonl"):
+    r = json.loads(line)
+    if r["status"] != "failed":
+        print(f"  {r['output']}: compiled before apply, but the last full sweep saw it fail"); bad += 1; continue
+    out = subprocess.run([torchpatch, "-C", f"{work}/src", "--format", "json", "explain", work + r["log"][2:]],
+                         stdout=subprocess.PIPE, text=True).stdout
+    if not json.loads(out or "{}").get("matches"):
+        print(f"  {r['output']}: torchpatch explain names nothing for: {r['first_error']}"); bad += 1
+sys.exit(1 if bad else 0)
+PY
+  verdict $? "$compiler before apply: each of the $(wc -l <"$known") known failures fails, and explain names its fix"
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
