@@ -22,12 +22,9 @@ import re
 import shlex
 import subprocess
 import sys
+import threading
 
 COMPILERS = {"gcc": ("gcc-16", "g++-16"), "clang": ("clang-21", "clang++-21")}
-# Flags GCC accepts and Clang rejects outright ("unknown argument"); Clang is given the rest.
-CLANG_DROPS = re.compile(r"^-f(no-)?(tree-|ipa-|reorder-|aggressive-loop|float-store|"
-                         r"excess-precision|semantic-interposition$|prefetch-loop|"
-                         r"fat-lto-objects|partial-inlining|stack-clash-protection$)")
 ERROR_LINE = re.compile(r"(?:fatal )?error: ")
 
 
@@ -37,9 +34,25 @@ def target_of(output):
     return match.group(1) if match else "?"
 
 
+def default_outputs(build):
+    """The objects the default target builds: `ninja -t commands all`, which prepare saved to
+    default-commands.txt. compile_commands.json also holds EXCLUDE_FROM_ALL targets (1.13.1's foxi
+    test libraries), which no build compiles; None when the file is missing (every entry then)."""
+    path = os.path.join(build, "default-commands.txt")
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return {os.path.normpath(m) for m in re.findall(r" -o (\S+\.o)(?=\s|$)", f.read())}
+
+
 def load_entries(work):
-    with open(os.path.join(work, "build", "compile_commands.json"), encoding="utf-8") as f:
+    build = os.path.join(work, "build")
+    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
         entries = json.load(f)
+    built = default_outputs(build)
+    if built is not None:
+        # ninja runs in the build folder, each entry's "directory"
+        entries = [e for e in entries if os.path.relpath(os.path.join(e["directory"], e.get("output", "")), e["directory"]) in built]
     for entry in entries:
         if "arguments" not in entry:
             entry["arguments"] = shlex.split(entry["command"])
@@ -87,26 +100,49 @@ def select(entries, args):
     return chosen
 
 
-def compile_arguments(entry, compiler, codegen):
-    """The entry's arguments for COMPILER: no dependency files, no output unless --codegen."""
+def compile_arguments(entry, compiler, codegen, rejected=lambda arg: False):
+    """The entry's arguments for COMPILER: no dependency files, no output unless --codegen, and
+    none of the options REJECTED says the compiler refuses."""
     source = entry["arguments"]
     is_c = os.path.basename(source[0]).startswith(("gcc", "cc", "clang-")) or source[0].endswith("/cc")
     out = [COMPILERS[compiler][0 if is_c else 1]]
     skip = 0
-    for i, arg in enumerate(source[1:], 1):
+    for arg in source[1:]:
         if skip:
             skip -= 1
             continue
         if arg in ("-MT", "-MF", "-MQ", "-o"):
             skip = 1
             continue
-        if arg in ("-MD", "-MMD") or (compiler == "clang" and CLANG_DROPS.match(arg)):
+        if arg in ("-MD", "-MMD") or rejected(arg):
             continue
         out.append(arg)
     if compiler == "clang":
         out += ["-Wno-unknown-warning-option", "-Wno-unused-command-line-argument"]
     out += ["-fdiagnostics-color=never"]
     return out + (["-o", "/dev/null"] if codegen else ["-fsyntax-only"])
+
+
+class RejectedOptions:
+    """The -f and -m options a compiler refuses outright (Clang: "unknown argument"), asked of it
+    once per option. Clang is given the commands GCC's configure wrote, and projects add GCC-only
+    options when the compiler is GCC (asmjit's -fno-enforce-eh-specs, PyTorch's
+    -mno-avx256-split-unaligned-load); a configure with Clang would not have added them."""
+
+    def __init__(self, compiler):
+        self.compiler, self.known, self.lock = compiler, {}, threading.Lock()
+
+    def __call__(self, arg):
+        if not arg.startswith(("-f", "-m")):
+            return False
+        with self.lock:
+            if arg not in self.known:
+                status, log = run([self.compiler, arg, "-fsyntax-only", "-x", "c++", "/dev/null"], "/")
+                self.known[arg] = status != 0 and (b"unknown argument" in log or b"unrecognized command-line option" in log)
+            return self.known[arg]
+
+    def dropped(self):
+        return sorted(arg for arg, rejected in self.known.items() if rejected)
 
 
 def run(argv, cwd):
@@ -130,6 +166,7 @@ class Sweep:
         os.makedirs(self.logs, exist_ok=True)
         version = subprocess.run([COMPILERS[args.compiler][1], "--version"], stdout=subprocess.PIPE)
         self.identity = version.stdout.splitlines()[0].decode()
+        self.rejected = RejectedOptions(COMPILERS[args.compiler][1]) if args.compiler == "clang" else (lambda arg: False)
 
     def key(self, argv, cwd):
         """The cache key: compiler, arguments and preprocessed input; None if preprocessing failed."""
@@ -144,7 +181,7 @@ class Sweep:
         return digest.hexdigest()
 
     def one(self, entry):
-        argv = compile_arguments(entry, self.args.compiler, self.args.codegen)
+        argv = compile_arguments(entry, self.args.compiler, self.args.codegen, self.rejected)
         cwd = entry["directory"]
         key = self.key(argv, cwd)
         cached = key and os.path.join(self.cache, key[:2], key + ".json")
@@ -184,6 +221,8 @@ class Sweep:
                     print(f"FAILED {result['output']}: {result['first_error']}", flush=True)
                 if done % 50 == 0:
                     print(f"{done}/{len(entries)} compiled, {failed} failed", flush=True)
+        if isinstance(self.rejected, RejectedOptions) and self.rejected.dropped():
+            print(f"options {self.args.compiler} refuses, left out: {' '.join(self.rejected.dropped())}")
         print(f"{self.args.compiler} {self.args.phase}: {len(entries)} translation units, "
               f"{len(entries) - failed} passed, {failed} failed ({path})")
         return failed

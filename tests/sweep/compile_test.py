@@ -44,9 +44,13 @@ gcc = sweep.compile_arguments(e, "gcc", codegen=False)
 check(gcc[0] == "g++-16" and "-fsyntax-only" in gcc and "-o" not in gcc and "-MD" not in gcc and "a.o.d" not in gcc,
       f"GCC: g++-16, syntax only, no output or dependency file ({gcc})")
 check("-ftree-vectorize" in gcc and "-fno-semantic-interposition" in gcc, "GCC keeps every -f option")
-clang = sweep.compile_arguments(e, "clang", codegen=False)
-check(clang[0] == "clang++-21" and "-ftree-vectorize" not in clang and "-fno-semantic-interposition" not in clang
+clang = sweep.compile_arguments(e, "clang", False, rejected=lambda arg: arg == "-fno-semantic-interposition")
+check(clang[0] == "clang++-21" and "-fno-semantic-interposition" not in clang and "-ftree-vectorize" in clang
       and "-O2" in clang and "-DX" in clang, f"Clang: clang++-21 without the options it rejects ({clang})")
+asked = sweep.RejectedOptions("gcc")
+check(asked("-fno-such-option-at-all") and not asked("-fno-common") and not asked("-DX"),
+      "an option is rejected when the compiler says it is unknown")
+check(asked.dropped() == ["-fno-such-option-at-all"], "the rejected options are named")
 c_entry = entry("x/CMakeFiles/k.dir/k.c.o", "/usr/bin/gcc-16 -c k.c -o k.o")
 check(sweep.compile_arguments(c_entry, "clang", False)[0] == "clang-21", "a C entry is compiled as C")
 check(sweep.compile_arguments(c_entry, "gcc", True)[-2:] == ["-o", "/dev/null"], "--codegen compiles to an object")
@@ -107,6 +111,15 @@ with tempfile.TemporaryDirectory() as work:
         with open(os.path.join(work, "results", "gcc-after.jsonl")) as f:
             return {os.path.basename(r["file"]): r for r in map(json.loads, f)}
 
+    with open(os.path.join(work, "build", "default-commands.txt"), "w") as f:
+        f.write("/usr/bin/gcc-16 -O2 -o t/CMakeFiles/t.dir/ok.c.o -c ok.c\n"
+                "/usr/bin/gcc-16 -O2 -o t/CMakeFiles/t.dir/bad.c.o -c bad.c\n: && gcc -o libt.so t/CMakeFiles/t.dir/ok.c.o\n")
+    commands.append({"directory": src, "file": f"{src}/unbuilt.c", "output": "x/CMakeFiles/x.dir/unbuilt.c.o",
+                     "command": "/usr/bin/gcc-16 -o unbuilt.c.o -c unbuilt.c"})
+    with open(os.path.join(work, "build", "compile_commands.json"), "w") as f:
+        json.dump(commands, f)
+    check([os.path.basename(e["file"]) for e in sweep.load_entries(work)] == ["bad.c", "ok.c"],
+          "only what the default target compiles is swept (an EXCLUDE_FROM_ALL target's entry is not)")
     first = run()
     check(first["ok.c"]["status"] == "passed" and first["bad.c"]["status"] == "failed", "ok.c passes, bad.c fails")
     check("'missing' undeclared" in first["bad.c"]["first_error"], f"the first error is kept ({first['bad.c']['first_error']})")

@@ -35,7 +35,8 @@ def explain(torchpatch, work, log):
 
 def phase_section(results, phase, total, torchpatch, work):
     failed = [r for r in results if r["status"] == "failed"]
-    lines = [f"## {phase} `apply`", "",
+    when, _, name = phase.partition("-")
+    lines = [f"## {when} `apply`" + (f" ({name})" if name else ""), "",
              f"- translation units compiled: {len(results)} of {total}",
              f"- passed: {len(results) - len(failed)}", f"- failed: {len(failed)}", ""]
     if failed:

@@ -8,10 +8,12 @@
 #       CMake 4 configure (Ninja, GCC 16, the release's default options but those listed in
 #       sweep_options), with every custom command built: codegen, protobuf/onnx headers, sleef's
 #       headers. Steps already done are skipped (WORK/.done-STEP), so a broken run resumes.
-#   bash tests/sweep/sweep.sh compile WORK gcc|clang [before|after] [compile.py options]
+#   bash tests/sweep/sweep.sh compile WORK gcc|clang [PHASE] [compile.py options]
 #       compiles entries of WORK/build/compile_commands.json with GCC 16 or Clang 21 in the sid
-#       root (tests/sweep/compile.py: cached, resumable, shardable, sampled). `before` compiles
-#       the same commands on the tree as released (`torchpatch revert` first, `apply` after).
+#       root (tests/sweep/compile.py: cached, resumable, shardable, sampled). PHASE (default
+#       `after`) names the results, WORK/results/COMPILER-PHASE.jsonl; `before` or `before-NAME`
+#       compiles the same commands on the tree as released (`torchpatch revert` first, `apply`
+#       after), `after-NAME` the patched tree (a sample beside the whole sweep, say).
 #   bash tests/sweep/sweep.sh summary WORK VERSION gcc|clang [before|after]...
 #       writes tests/sweep/results/VERSION-COMPILER.md from the results, with what
 #       `torchpatch explain` says of each failure.
@@ -83,6 +85,12 @@ generate() { # WORK
   echo "sweep: generate: $(grep -c '^FAILED' "$1/generate.log") custom commands failed (see $1/generate.log)"
 }
 
+# What the default target compiles (`ninja -t commands all`): compile_commands.json also lists the
+# EXCLUDE_FROM_ALL targets, which no build compiles; compile.py keeps to these.
+default_commands() { # WORK
+  sid "$1" 'ninja -C /w/build -t commands all >/w/build/default-commands.txt'
+}
+
 prepare() { # VERSION TREE WORK
   local version="$1" tree="$2" work="$3"
   [ -d "$tree/.git" ] || die "$tree is not a release tree (no .git)"
@@ -93,19 +101,21 @@ prepare() { # VERSION TREE WORK
   step "$work" apply apply_catalog "$work"
   step "$work" configure configure "$work" "$version"
   step "$work" generate generate "$work"
+  step "$work" default default_commands "$work"
 }
 
 compile() { # WORK COMPILER [PHASE] [OPTIONS]
   local work; work="$(cd "$1" && pwd)" || die "no folder $1"
   local compiler="$2" phase=after; shift 2
-  case "${1:-}" in before | after) phase="$1"; shift ;; esac
+  case "${1:-}" in before | after | before-* | after-*) phase="$1"; shift ;; esac
+  local revert=no; case "$phase" in before*) revert=yes ;; esac
   tp_sid_root || die "the sid root could not be set up"
   mkdir -p "$work/tools" && cp "$SWEEP_DIR/compile.py" "$work/tools/" || return 1
-  [ "$phase" = after ] || "$TORCHPATCH" -C "$work/src" --color never revert >"$work/revert.log" 2>&1 ||
+  [ "$revert" = no ] || "$TORCHPATCH" -C "$work/src" --color never revert >"$work/revert.log" 2>&1 ||
     { cat "$work/revert.log" >&2; die "revert failed"; }
   sid "$work" "python3 /w/tools/compile.py --work /w --compiler $compiler --phase $phase $*"
   local status=$?
-  [ "$phase" = after ] || apply_catalog "$work" >/dev/null || die "re-applying the catalog failed"
+  [ "$revert" = no ] || apply_catalog "$work" >/dev/null || die "re-applying the catalog failed"
   return "$status"
 }
 
