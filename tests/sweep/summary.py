@@ -10,8 +10,13 @@ import argparse
 import collections
 import json
 import os
+import importlib.util
 import subprocess
 import sys
+
+_spec = importlib.util.spec_from_file_location("sweep_compile", os.path.join(os.path.dirname(os.path.abspath(__file__)), "compile.py"))
+sweep_compile = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(sweep_compile)
 
 
 def read_results(work, compiler, phase):
@@ -61,9 +66,11 @@ def main():
     parser.add_argument("--how", default="", help="the command lines that produced the results")
     args = parser.parse_args()
     with open(os.path.join(args.work, "build", "compile_commands.json"), encoding="utf-8") as f:
-        total = len(json.load(f))
+        listed = len(json.load(f))
+    total = len(sweep_compile.load_entries(args.work))
     lines = [f"# Sweep of {args.version} with {args.compiler}", "",
-             f"compile_commands.json of the sweep's configure: {total} translation units.", ""]
+             f"compile_commands.json of the sweep's configure: {listed} entries, {total} of them compiled by "
+             "the default target (the others belong to EXCLUDE_FROM_ALL targets).", ""]
     if args.how:
         lines += ["How: " + args.how, ""]
     for phase in args.phases:

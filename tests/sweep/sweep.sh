@@ -14,6 +14,9 @@
 #       `after`) names the results, WORK/results/COMPILER-PHASE.jsonl; `before` or `before-NAME`
 #       compiles the same commands on the tree as released (`torchpatch revert` first, `apply`
 #       after), `after-NAME` the patched tree (a sample beside the whole sweep, say).
+#   bash tests/sweep/sweep.sh reapply WORK
+#       after a catalog change: applies the new patchsets to WORK/src and configures again in
+#       place; a `compile` then recompiles only what the change reached (the cache).
 #   bash tests/sweep/sweep.sh summary WORK VERSION gcc|clang [before|after]...
 #       writes tests/sweep/results/VERSION-COMPILER.md from the results, with what
 #       `torchpatch explain` says of each failure.
@@ -104,6 +107,18 @@ prepare() { # VERSION TREE WORK
   step "$work" default default_commands "$work"
 }
 
+# After a catalog change: apply the new patchsets, and configure again in place (generated files and
+# the compile cache stay; `ninja` would re-run CMake the same way), so that compile_commands.json has
+# the flags the patched CMake files give.
+reapply() { # WORK
+  local work; work="$(cd "$1" && pwd)" || die "no folder $1"
+  tp_sid_root || die "the sid root could not be set up"
+  apply_catalog "$work" || die "apply failed (see $work/apply.log)"
+  sid "$work" "cmake /w/build" >"$work/reconfigure.log" 2>&1 || { tail -n 30 "$work/reconfigure.log" >&2; die "reconfigure failed"; }
+  default_commands "$work" || die "ninja -t commands failed"
+  echo "sweep: $work re-applied and reconfigured"
+}
+
 compile() { # WORK COMPILER [PHASE] [OPTIONS]
   local work; work="$(cd "$1" && pwd)" || die "no folder $1"
   local compiler="$2" phase=after; shift 2
@@ -122,6 +137,7 @@ compile() { # WORK COMPILER [PHASE] [OPTIONS]
 case "${1:-}" in
 prepare) shift; prepare "$@" ;;
 compile) shift; compile "$@" ;;
+reapply) shift; reapply "$@" ;;
 summary) shift; python3 "$SWEEP_DIR/summary.py" --torchpatch "$TORCHPATCH" --results "$SWEEP_DIR/results" "$@" ;;
-*) sed -n '4,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2 ;;
+*) sed -n '4,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
