@@ -34,6 +34,7 @@ TEST_SUITE("e2e::list") {
             "will-apply       cmake-py-vs-generators                        changes 1 file\n"
             "will-apply       cpp-extension-msvccompiler                    changes 1 file\n"
             "will-apply       fbgemm-utilsavx2-cstdint                      changes 1 file\n"
+            "will-apply       fbgemm-werror-clang                           changes 1 file\n"
             "will-apply       fbgemm-werror-maybe-uninitialized             changes 1 file\n"
             "file-missing     findblas-check-function-exists                1 conflict in 1 file\n"
             "will-apply       findlapack-check-function-exists              changes 1 file\n"
