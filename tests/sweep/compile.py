@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Compiles entries of a build's compile_commands.json with GCC 16 or Clang 21 (issue #24).
 
-Runs inside the sid root, where the sweep's work folder is /w (tests/sweep/sweep.sh compile).
+Runs inside the sid root, where the sweep's work folder is /w (tests/sweep/sweep.sh compile), on
+the compile commands of one of its configures (--build: `build`, GCC's, or `build-clang`, Clang's).
 Each entry is compiled with the build's own flags plus -fsyntax-only (--codegen: to an object,
 for the errors only code generation shows). A result is cached under a key of the compiler, its
 arguments and the preprocessed input, so a re-sweep after a catalog change compiles only what
@@ -45,8 +46,8 @@ def default_outputs(build):
         return {os.path.normpath(m) for m in re.findall(r" -o (\S+\.o)(?=\s|$)", f.read())}
 
 
-def load_entries(work):
-    build = os.path.join(work, "build")
+def load_entries(work, build_name="build"):
+    build = os.path.join(work, build_name)
     with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
         entries = json.load(f)
     built = default_outputs(build)
@@ -233,6 +234,9 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--compiler", choices=sorted(COMPILERS), required=True)
     parser.add_argument("--phase", default="after", help="names the results file (before, after, or a probe of your own)")
+    parser.add_argument("--build", default="build",
+                        help="the build folder under WORK whose compile_commands.json is compiled "
+                             "(build: GCC's configure; build-clang: Clang's)")
     parser.add_argument("--sample", type=int)
     parser.add_argument("--seed", default="24")
     parser.add_argument("--shard")
@@ -240,7 +244,7 @@ def main():
     parser.add_argument("--codegen", action="store_true")
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
     args = parser.parse_args()
-    entries = select(load_entries(args.work), args)
+    entries = select(load_entries(args.work, args.build), args)
     return 1 if Sweep(args).sweep(entries) else 0
 
 

@@ -64,13 +64,14 @@ def main():
     parser.add_argument("compiler")
     parser.add_argument("phases", nargs="*", default=["before", "after"])
     parser.add_argument("--how", default="", help="the command lines that produced the results")
+    parser.add_argument("--build", default="build", help="the configure the results compiled (build, build-clang)")
     args = parser.parse_args()
-    with open(os.path.join(args.work, "build", "compile_commands.json"), encoding="utf-8") as f:
+    with open(os.path.join(args.work, args.build, "compile_commands.json"), encoding="utf-8") as f:
         listed = len(json.load(f))
-    total = len(sweep_compile.load_entries(args.work))
+    total = len(sweep_compile.load_entries(args.work, args.build))
     lines = [f"# Sweep of {args.version} with {args.compiler}", "",
-             f"compile_commands.json of the sweep's configure: {listed} entries, {total} of them compiled by "
-             "the default target (the others belong to EXCLUDE_FROM_ALL targets).", ""]
+             f"compile_commands.json of the sweep's configure ({args.build}/): {listed} entries, {total} of "
+             "them compiled by the default target (the others belong to EXCLUDE_FROM_ALL targets).", ""]
     if args.how:
         lines += ["How: " + args.how, ""]
     for phase in args.phases:

@@ -4,12 +4,14 @@
 #
 #   bash tests/sweep/sweep.sh prepare VERSION TREE WORK
 #       WORK/src becomes a copy of TREE (a whole release tree with its submodules, as
-#       tests/real/build_tree.sh makes it), patched with `torchpatch apply`; WORK/build is its
-#       CMake 4 configure (Ninja, GCC 16, the release's default options but those listed in
-#       sweep_options), with every custom command built: codegen, protobuf/onnx headers, sleef's
-#       headers. Steps already done are skipped (WORK/.done-STEP), so a broken run resumes.
+#       tests/real/build_tree.sh makes it), patched with `torchpatch apply`; WORK/build and
+#       WORK/build-clang are its CMake 4 configures with GCC 16 and Clang 21 (Ninja, the release's
+#       default options but those listed in sweep_options), each with every custom command built:
+#       codegen, protobuf/onnx headers, sleef's headers. Steps already done are skipped
+#       (WORK/.done-STEP), so a broken run resumes.
 #   bash tests/sweep/sweep.sh compile WORK gcc|clang [PHASE] [compile.py options]
-#       compiles entries of WORK/build/compile_commands.json with GCC 16 or Clang 21 in the sid
+#       compiles entries of compile_commands.json with GCC 16 (WORK/build's) or Clang 21
+#       (WORK/build-clang's) in the sid
 #       root (tests/sweep/compile.py: cached, resumable, shardable, sampled). PHASE (default
 #       `after`) names the results, WORK/results/COMPILER-PHASE.jsonl; `before` or `before-NAME`
 #       compiles the same commands on the tree as released (`torchpatch revert` first, `apply`
@@ -36,7 +38,7 @@ die() { echo "sweep: $*" >&2; exit 1; }
 sweep_options() {
   local options=(
     -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
-    -DCMAKE_C_COMPILER=gcc-16 -DCMAKE_CXX_COMPILER=g++-16 -DPYTHON_EXECUTABLE=/usr/bin/python3
+    -DPYTHON_EXECUTABLE=/usr/bin/python3
     # the CPU build: CUDA has its own label (tests/cuda) and root
     -DUSE_CUDA=OFF
     # BUILD_PYTHON: the Python extension is a separate sweep (issue #24, item 3)
@@ -71,27 +73,36 @@ apply_catalog() { # WORK
   [ "$status" -eq 0 ]
 }
 
-configure() { # WORK VERSION
-  local opts; opts="$(sweep_options "$2" | tr '\n' ' ')"
-  rm -rf "$1/build"
-  sid "$1" "cmake -S /w/src -B /w/build $opts" >"$1/configure.log" 2>&1 || { tail -n 30 "$1/configure.log" >&2; return 1; }
-  grep -c '"file"' "$1/build/compile_commands.json"
+# The two configures: build/ with GCC 16, build-clang/ with Clang 21. Each compiler is given the
+# commands of its own configure, because CMake files choose flags by compiler (FBGEMM's Clang
+# blocks, PyTorch's GCC-only -mno-avx256-split-* and asmjit's -fno-enforce-eh-specs).
+build_of() { case "$1" in gcc) echo build ;; clang) echo build-clang ;; esac; }
+compilers_of() { case "$1" in gcc) echo "-DCMAKE_C_COMPILER=gcc-16 -DCMAKE_CXX_COMPILER=g++-16" ;;
+                              clang) echo "-DCMAKE_C_COMPILER=clang-21 -DCMAKE_CXX_COMPILER=clang++-21" ;; esac; }
+
+configure() { # WORK VERSION COMPILER
+  local opts build; opts="$(sweep_options "$2" | tr '\n' ' ') $(compilers_of "$3")"; build="$(build_of "$3")"
+  rm -rf "$1/$build"
+  sid "$1" "cmake -S /w/src -B /w/$build $opts" >"$1/configure-$3.log" 2>&1 || { tail -n 30 "$1/configure-$3.log" >&2; return 1; }
+  grep -c '"file"' "$1/$build/compile_commands.json"
 }
 
 # Every custom command's output that a compile reads (sources and headers: codegen, protobuf/onnx,
 # sleef), with -k 0: one that cannot work offline (NNPACK's PeachPy kernels want `six` from the
 # network) is named in generate.log and does not stop the others. Other custom targets are left
 # out: CTest's dashboard targets (Experimental, Nightly, ...) would build everything.
-generate() { # WORK
-  sid "$1" 'ninja -C /w/build -k 0 $(ninja -C /w/build -t targets rule CUSTOM_COMMAND |
-    grep -E "\.(h|hpp|hh|inc|c|cc|cpp|cxx|S|s)\$")' >"$1/generate.log" 2>&1
-  echo "sweep: generate: $(grep -c '^FAILED' "$1/generate.log") custom commands failed (see $1/generate.log)"
+generate() { # WORK COMPILER
+  local build; build="/w/$(build_of "$2")"
+  sid "$1" "ninja -C $build -k 0 \$(ninja -C $build -t targets rule CUSTOM_COMMAND |
+    grep -E '\\.(h|hpp|hh|inc|c|cc|cpp|cxx|S|s)\$')" >"$1/generate-$2.log" 2>&1
+  echo "sweep: generate: $(grep -c '^FAILED' "$1/generate-$2.log") custom commands failed (see $1/generate-$2.log)"
 }
 
 # What the default target compiles (`ninja -t commands all`): compile_commands.json also lists the
 # EXCLUDE_FROM_ALL targets, which no build compiles; compile.py keeps to these.
-default_commands() { # WORK
-  sid "$1" 'ninja -C /w/build -t commands all >/w/build/default-commands.txt'
+default_commands() { # WORK COMPILER
+  local build; build="/w/$(build_of "$2")"
+  sid "$1" "ninja -C $build -t commands all >$build/default-commands.txt"
 }
 
 prepare() { # VERSION TREE WORK
@@ -102,9 +113,12 @@ prepare() { # VERSION TREE WORK
   tp_sid_root || die "the sid root could not be set up"
   step "$work" copy copy_tree "$tree" "$work/src"
   step "$work" apply apply_catalog "$work"
-  step "$work" configure configure "$work" "$version"
-  step "$work" generate generate "$work"
-  step "$work" default default_commands "$work"
+  local compiler
+  for compiler in gcc clang; do
+    step "$work" "configure-$compiler" configure "$work" "$version" "$compiler"
+    step "$work" "generate-$compiler" generate "$work" "$compiler"
+    step "$work" "default-$compiler" default_commands "$work" "$compiler"
+  done
 }
 
 # After a catalog change: apply the new patchsets, and configure again in place (generated files and
@@ -114,8 +128,14 @@ reapply() { # WORK
   local work; work="$(cd "$1" && pwd)" || die "no folder $1"
   tp_sid_root || die "the sid root could not be set up"
   apply_catalog "$work" || die "apply failed (see $work/apply.log)"
-  sid "$work" "cmake /w/build" >"$work/reconfigure.log" 2>&1 || { tail -n 30 "$work/reconfigure.log" >&2; die "reconfigure failed"; }
-  default_commands "$work" || die "ninja -t commands failed"
+  local compiler build
+  for compiler in gcc clang; do
+    build="$(build_of "$compiler")"
+    [ -f "$work/$build/build.ninja" ] || continue
+    sid "$work" "cmake /w/$build" >"$work/reconfigure-$compiler.log" 2>&1 ||
+      { tail -n 30 "$work/reconfigure-$compiler.log" >&2; die "reconfigure of $build failed"; }
+    default_commands "$work" "$compiler" || die "ninja -t commands failed in $build"
+  done
   echo "sweep: $work re-applied and reconfigured"
 }
 
@@ -128,7 +148,9 @@ compile() { # WORK COMPILER [PHASE] [OPTIONS]
   mkdir -p "$work/tools" && cp "$SWEEP_DIR/compile.py" "$work/tools/" || return 1
   [ "$revert" = no ] || "$TORCHPATCH" -C "$work/src" --color never revert >"$work/revert.log" 2>&1 ||
     { cat "$work/revert.log" >&2; die "revert failed"; }
-  sid "$work" "python3 /w/tools/compile.py --work /w --compiler $compiler --phase $phase $*"
+  local build; build="$(build_of "$compiler")" || die "no such compiler: $compiler (gcc, clang)"
+  [ -f "$work/$build/compile_commands.json" ] || die "$work/$build has no configure: run prepare again (it adds the missing steps)"
+  sid "$work" "python3 /w/tools/compile.py --work /w --build $build --compiler $compiler --phase $phase $*"
   local status=$?
   [ "$revert" = no ] || apply_catalog "$work" >/dev/null || die "re-applying the catalog failed"
   return "$status"
