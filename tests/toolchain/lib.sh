@@ -146,3 +146,18 @@ expect_fail_explained() {
     tp_fail "torchpatch explain does not name $id: the error is not in patchsets/$id.toml's errors"; }
   echo "    explain: $(grep -o "\"patchset\":\"$id\",[^}]*\"error\":\"[^\"]*" <<<"$json" | sed 's/.*"error":"//')"
 }
+
+# tp_fbgemm_project: sets work (a scratch folder, removed when the check exits) and fb (its
+# tree/third_party/fbgemm, made with src/): the FBGEMM-shaped projects of the fbgemm-werror-* checks.
+tp_fbgemm_project() {
+  work="$(mktemp -d)" || tp_fail "no scratch folder"
+  trap 'rm -rf "$work"' EXIT
+  fb="$work/tree/third_party/fbgemm"
+  mkdir -p "$fb/src"
+}
+
+# tp_fbgemm_build NAME CXX: configures $fb with the sid root's CMake 4 and the compiler CXX, and
+# builds it on past a failure (make -k), so that the log, $work/NAME.log, holds every file's errors.
+tp_fbgemm_build() {
+  sid "$work" "export LC_ALL=C; rm -rf build-$1 && cmake -S tree/third_party/fbgemm -B build-$1 -DCMAKE_CXX_COMPILER=$2 >/dev/null && cmake --build build-$1 -- -k" >"$work/$1.log" 2>&1
+}

@@ -8,8 +8,7 @@
 set -u
 source "$TP_REPO/tests/toolchain/lib.sh"
 tp_sid_root || tp_fail "the sid root is not available"
-work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
-fb="$work/tree/third_party/fbgemm"
+tp_fbgemm_project
 mkdir -p "$fb/asmjit"
 
 cat >"$fb/CMakeLists.txt" <<'CMAKE'
@@ -28,7 +27,6 @@ endif(MSVC)
 add_library(fbgemm_generic OBJECT src/FbgemmI8Spmdm.cc)
 add_subdirectory(asmjit)
 CMAKE
-mkdir -p "$fb/src"
 cat >"$fb/src/FbgemmI8Spmdm.cc" <<'CXX'
 #include <cstdint>
 #include <cstring>
@@ -68,20 +66,15 @@ int zone_is_empty() {
 }
 CXX
 
-# build NAME CXX: configure with the sid root's CMake 4 and build, on past a failure (make -k), so
-# that the log holds every file's errors; the log is $work/NAME.log
-build() {
-  sid "$work" "export LC_ALL=C; rm -rf build-$1 && cmake -S tree/third_party/fbgemm -B build-$1 -DCMAKE_CXX_COMPILER=$2 >/dev/null && cmake --build build-$1 -- -k" >"$work/$1.log" 2>&1
-}
 
 echo "fbgemm-werror-clang: before the patch"
-build before-clang clang++
+tp_fbgemm_build before-clang clang++
 status=$?
 expect_fail_with "$status" "[-Werror,-Wnontrivial-memcall]" "$work/before-clang.log"
 expect_fail_with "$status" "[-Werror,-Wvla-cxx-extension]" "$work/before-clang.log"
 expect_fail_explained "$status" fbgemm-werror-clang "$work/before-clang.log"
 echo "  clang++ fails with -Werror,-Wnontrivial-memcall (asmjit) and -Werror,-Wvla-cxx-extension (fbgemm_generic)"
-build before-gcc g++
+tp_fbgemm_build before-gcc g++
 expect_ok $? "$work/before-gcc.log"
 echo "  g++ builds (GCC does not warn here)"
 
@@ -90,11 +83,11 @@ tp_apply "$work/tree" fbgemm-werror-clang
 grep -q -- '-Wno-error=nontrivial-memcall' "$fb/CMakeLists.txt" || tp_fail "apply did not add the Clang block"
 
 echo "fbgemm-werror-clang: after the patch"
-build after-clang clang++
+tp_fbgemm_build after-clang clang++
 expect_ok $? "$work/after-clang.log"
 grep -qF "[-Wnontrivial-memcall]" "$work/after-clang.log" || tp_fail "clang++: expected the warning to stay visible"
 echo "  clang++ builds; the nontrivial-memcall warning is still printed"
-build after-gcc g++
+tp_fbgemm_build after-gcc g++
 expect_ok $? "$work/after-gcc.log"
 ! grep -q "nontrivial-memcall" "$work/after-gcc.log" || tp_fail "g++ was given the Clang-only option"
 echo "  g++ builds and is not given the option"

@@ -6,9 +6,7 @@
 set -u
 source "$TP_REPO/tests/toolchain/lib.sh"
 tp_sid_root || tp_fail "the sid root is not available"
-work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
-fb="$work/tree/third_party/fbgemm"
-mkdir -p "$fb/src"
+tp_fbgemm_project
 
 cat >"$fb/CMakeLists.txt" <<'CMAKE'
 cmake_minimum_required(VERSION 3.16 FATAL_ERROR)
@@ -69,14 +67,10 @@ void transpose_thin(int64_t M, const float* src, float* dst) {
 }
 CXX
 
-# build NAME CXX: configure with the sid root's CMake 4 and build; the log is $work/NAME.log
-build() {
-  sid "$work" "rm -rf build-$1 && cmake -S tree/third_party/fbgemm -B build-$1 -DCMAKE_CXX_COMPILER=$2 >/dev/null && cmake --build build-$1" >"$work/$1.log" 2>&1
-}
 
 echo "fbgemm-werror-maybe-uninitialized: before the patch"
 for cxx in g++ g++-15; do
-  build "before-$cxx" "$cxx"
+  tp_fbgemm_build "before-$cxx" "$cxx"
   expect_fail_with $? "may be used uninitialized [-Werror=maybe-uninitialized]" "$work/before-$cxx.log"
   echo "  $cxx fails with -Werror=maybe-uninitialized"
 done
@@ -88,18 +82,18 @@ grep -q -- '-Wno-error=maybe-uninitialized' "$fb/CMakeLists.txt" || tp_fail "app
 
 echo "fbgemm-werror-maybe-uninitialized: after the patch"
 for cxx in g++ g++-15; do
-  build "after-$cxx" "$cxx"
+  tp_fbgemm_build "after-$cxx" "$cxx"
   expect_ok $? "$work/after-$cxx.log"
   grep -qF "warning:" "$work/after-$cxx.log" || tp_fail "$cxx: expected the warning to stay visible"
   echo "  $cxx builds; the maybe-uninitialized warning is still printed"
 done
-build after-clang clang++
+tp_fbgemm_build after-clang clang++
 expect_ok $? "$work/after-clang.log"
 echo "  clang++ builds (the GNU-only option is not passed to it)"
 
 # Why the guard: the same option unguarded fails Clang under -Werror.
 sed -i 's/if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")/if(TRUE)/' "$fb/CMakeLists.txt"
-build unguarded-clang clang++
+tp_fbgemm_build unguarded-clang clang++
 expect_fail_with $? "unknown warning option '-Werror=maybe-uninitialized'" "$work/unguarded-clang.log"
 echo "  unguarded, clang++ fails with: unknown warning option"
 echo "fbgemm-werror-maybe-uninitialized: ok"
