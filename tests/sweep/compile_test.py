@@ -15,6 +15,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 spec = importlib.util.spec_from_file_location("sweep_compile", os.path.join(HERE, "compile.py"))
 sweep = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(sweep)

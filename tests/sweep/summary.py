@@ -14,6 +14,7 @@ import importlib.util
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 _spec = importlib.util.spec_from_file_location("sweep_compile", os.path.join(os.path.dirname(os.path.abspath(__file__)), "compile.py"))
 sweep_compile = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(sweep_compile)
