@@ -153,10 +153,12 @@ def run(argv, cwd):
 
 
 def first_error(log):
-    for line in log.decode("utf-8", "replace").splitlines():
+    """The first error line of LOG; without one (a crash, a killed compiler), its last line."""
+    lines = log.decode("utf-8", "replace").strip().splitlines()
+    for line in lines:
         if ERROR_LINE.search(line):
             return line.strip()
-    return log.decode("utf-8", "replace").strip().splitlines()[-1:] or ["(no output)"]
+    return lines[-1].strip() if lines else "(no output)"
 
 
 class Sweep:

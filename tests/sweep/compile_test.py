@@ -56,6 +56,11 @@ c_entry = entry("x/CMakeFiles/k.dir/k.c.o", "/usr/bin/gcc-16 -c k.c -o k.o")
 check(sweep.compile_arguments(c_entry, "clang", False)[0] == "clang-21", "a C entry is compiled as C")
 check(sweep.compile_arguments(c_entry, "gcc", True)[-2:] == ["-o", "/dev/null"], "--codegen compiles to an object")
 
+check(sweep.first_error(b"a.cpp:1:2: warning: w\na.cpp:3:4: error: e\n") == "a.cpp:3:4: error: e",
+      "the first error line is the unit's first error")
+check(sweep.first_error(b"note\nSegmentation fault\n") == "Segmentation fault"
+      and sweep.first_error(b"") == "(no output)", "without an error line, the log's last line (a string)")
+
 # --- the sample
 entries = [entry(f"t{t}/CMakeFiles/t{t}.dir/f{i}.c.o", "gcc -c f.c") for t, n in ((1, 200), (2, 20), (3, 1))
            for i in range(n)]
