@@ -1,7 +1,9 @@
 # CMake toolchain file for the portable Linux binary (scripts/package_linux.sh): Debian 12's own
-# GCC for the build machine (no cross compiling), with every library but glibc linked statically:
-# the dependencies built by scripts/static_deps.sh linux, libstdc++ and libgcc. glibc (libc, libm,
-# the dynamic loader) stays dynamic, so the binary runs where that glibc's symbol versions exist.
+# GCC for the build machine (no cross compiling), with every library linked statically: the
+# dependencies built by scripts/static_deps.sh linux, libstdc++, libgcc and glibc itself, as a
+# static PIE (no dynamic loader, no shared library, still loaded at a random address). A program
+# linked against Debian 12's shared glibc needs glibc 2.36 at run time (docs/release.md); this one
+# needs only a Linux kernel.
 #
 #   TP_STATIC_PREFIX  the folder the static dependencies are installed into (searched first; its
 #                     pkgconfig folders are pkg-config's only search path)
@@ -22,6 +24,6 @@ set(ENV{PKG_CONFIG_LIBDIR} "${TP_STATIC_PREFIX}/lib/pkgconfig:${TP_STATIC_PREFIX
 set(ENV{PKG_CONFIG_PATH} "")
 set(PKG_CONFIG_ARGN --static CACHE STRING "")
 
-set(CMAKE_EXE_LINKER_FLAGS_INIT "-static-libgcc -static-libstdc++")
+set(CMAKE_EXE_LINKER_FLAGS_INIT "-static-pie")
 set(CMAKE_C_FLAGS_INIT "-DPCRE2_STATIC")
 set(CMAKE_CXX_FLAGS_INIT "-DPCRE2_STATIC")

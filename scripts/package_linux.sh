@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# package_linux.sh: the portable Linux x86-64 torchpatch, built on Debian 12 with every library but
-# glibc linked statically (libgit2, RE2, PCRE2, http-parser and zlib from Debian 12's source
-# packages by scripts/static_deps.sh, the recipe torchpatch.exe uses; libstdc++ and libgcc), and
+# package_linux.sh: the portable Linux x86-64 torchpatch, built on Debian 12 with every library
+# linked statically (libgit2, RE2, PCRE2, http-parser and zlib from Debian 12's source packages by
+# scripts/static_deps.sh, the recipe torchpatch.exe uses; libstdc++, libgcc and glibc), and
 # packaged as dist/torchpatch-<version>-linux-x86_64.tar.gz with README.md and the licences of what
 # is linked in. Reproducible: no build path or time in the binary or the archive.
 # Works from nothing on a minimal Debian 12 (as root, or with sudo): installs its own packages.
@@ -36,16 +36,14 @@ if [ "${TP_PACKAGE_PREBUILT:-0}" != 1 ]; then
 
 fi
 binary="$build/torchpatch"
-# Only glibc may be loaded at run time: anything else would have to be on the user's machine.
+# Nothing may be loaded at run time, not even glibc: a static PIE has no interpreter and needs no
+# shared library, so it runs on any x86-64 Linux whatever its C library (docs/release.md).
 needed="$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u)"
-foreign="$(printf '%s\n' "$needed" | grep -vE '^(libc|libm|libpthread|libdl|librt|ld-linux-x86-64)\.so\.[0-9]+$' || true)"
-if [ -n "$foreign" ]; then
-  echo "package-linux: torchpatch needs shared libraries beyond glibc: $foreign" >&2
+if [ -n "$needed" ] || readelf -l "$binary" | grep -q 'INTERP'; then
+  echo "package-linux: torchpatch is not fully static: it needs ${needed:-a dynamic loader}" >&2
   exit 1
 fi
-# The newest glibc symbol version it imports is the oldest glibc it runs on.
-glibc="$(objdump -T "$binary" | grep -o 'GLIBC_[0-9][0-9.]*' | sort -uV | tail -n 1)"
-echo "package-linux: torchpatch needs only $(echo $needed), glibc ${glibc#GLIBC_} or later"
+echo "package-linux: torchpatch is a static PIE: no shared library, no glibc of the host needed"
 
 version="$(tp_version "$here")"
 name="torchpatch-$version-linux-x86_64"

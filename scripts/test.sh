@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The test job from nothing: install, build with warnings as errors, cross-build torchpatch.exe, run
-# the whole suite through ctest (unit, e2e, hostile, catalog, behaviour, structure, and the labels
-# real: Debian's release trees, toolchain: a Debian sid root's CMake 4 / GCC 15-16 / Clang 21,
-# windows: torchpatch.exe under Wine), then the sanitizers, fuzzing and the Windows syntax check.
+# The test job from nothing: install, build with warnings as errors, build the release artefacts
+# (scripts/package.sh: the portable Linux binary, torchpatch.exe, the wheels), run the whole suite
+# through ctest (unit, e2e, hostile, catalog, behaviour, structure, and the labels real: Debian's
+# release trees, toolchain: a Debian sid root's CMake 4 / GCC 15-16 / Clang 21, windows:
+# torchpatch.exe under Wine, dist: the artefacts), then the sanitizers, fuzzing and the Windows
+# syntax check.
 # Downloads, the sid root and the cross-built dependencies are cached under
 # ${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}. Each step prints what it cost.
 set -euo pipefail
@@ -21,10 +23,11 @@ if ! git -C "$here" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 fi
 tree_status() { git -C "$here" status --porcelain --untracked-files=all; }
 status_before="$(tree_status)"
-step build "$here/scripts/build.sh" -DTP_WERROR=ON "$@"
+step build "$here/scripts/build.sh" -DTP_WERROR=ON -DTP_DIST_TESTS=ON "$@"
 build="${TP_BUILD_DIR:-$here/build}"
-# The windows label runs this build's torchpatch.exe under Wine (docs/windows.md).
-step package_windows "$here/scripts/package_windows.sh"
+# Every release artefact into dist/ (docs/release.md), which the dist label checks; the windows
+# label runs its torchpatch.exe under Wine (docs/windows.md).
+step package "$here/scripts/package.sh"
 step ctest ctest --test-dir "$build" --output-on-failure -j2
 # Sanitizers, fuzzing and the Windows cross-check (docs/security.md).
 step sanitize "$here/scripts/sanitize.sh"
