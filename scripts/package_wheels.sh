@@ -3,13 +3,15 @@
 # scripts/package_linux.sh and scripts/package_windows.sh made (run those first; scripts/package.sh
 # runs all three). Built with Debian 12's packages: python3-build and python3-hatchling (from
 # packaging/python, its build hook tagging the wheel for the binary's platform), then auditwheel
-# (scripts/lib/auditwheel.sh) gives the Linux wheel the manylinux tag its binary satisfies.
-#   dist/torchpatch-<version>-py3-none-manylinux_2_<N>_x86_64.whl
+# (scripts/lib/auditwheel.sh) gives each Linux wheel the manylinux tag its binary satisfies (the
+# static binaries need no glibc of the host: auditwheel's oldest policy for their architecture).
+#   dist/torchpatch-<version>-py3-none-manylinux1_x86_64.manylinux_2_5_x86_64.whl
+#   dist/torchpatch-<version>-py3-none-manylinux2014_aarch64.manylinux_2_17_aarch64.whl
 #   dist/torchpatch-<version>-py3-none-win_amd64.whl
-# Both put `torchpatch` on PATH (a console script running the bundled binary) and make
+# All put `torchpatch` on PATH (a console script running the bundled binary) and make
 # `python -m torchpatch` work. Reproducible: entries dated SOURCE_DATE_EPOCH, modes normalized.
 #
-#   TP_LINUX_BUILD_DIR, TP_WINDOWS_BUILD_DIR   where the binaries were built
+#   TP_LINUX_BUILD_DIR, TP_LINUX_AARCH64_BUILD_DIR, TP_WINDOWS_BUILD_DIR   where the binaries were built
 #   TP_WHEEL_BUILD_DIR                         the wheels' work folder (default build-wheels/)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,8 +26,9 @@ umask 022
 version="$(tp_version "$here")"
 work="${TP_WHEEL_BUILD_DIR:-$here/build-wheels}"
 linux_stage="${TP_LINUX_BUILD_DIR:-$here/build-linux}/package/torchpatch-$version-linux-x86_64"
+aarch64_stage="${TP_LINUX_AARCH64_BUILD_DIR:-$here/build-linux-aarch64}/package/torchpatch-$version-linux-aarch64"
 windows_stage="${TP_WINDOWS_BUILD_DIR:-$here/build-windows}/package/torchpatch-$version-windows-x64"
-for binary in "$linux_stage/torchpatch" "$windows_stage/torchpatch.exe"; do
+for binary in "$linux_stage/torchpatch" "$aarch64_stage/torchpatch" "$windows_stage/torchpatch.exe"; do
   [ -f "$binary" ] || { echo "package-wheels: $binary missing: run scripts/package.sh" >&2; exit 1; }
 done
 mkdir -p "$here/dist"
@@ -53,13 +56,19 @@ wheel() {
   ls "$work/$platform/out/"*.whl
 }
 
-linux_wheel="$(wheel linux_x86_64 "$linux_stage" torchpatch)"
-# auditwheel repair keeps the wheel's files (there is no shared library to graft: the binary needs
-# only glibc) and names the oldest manylinux policy the binary satisfies.
-tp_auditwheel repair --wheel-dir "$work/linux_x86_64/repaired" "$linux_wheel" > "$work/linux_x86_64/repair.log" 2>&1 ||
-  { cat "$work/linux_x86_64/repair.log" >&2; echo "package-wheels: auditwheel repair failed" >&2; exit 1; }
+# auditwheel repair keeps the wheel's files (there is no shared library to graft: the binary is
+# static) and names the oldest manylinux policy the binary satisfies.
+repair() { # platform stage: the repaired wheel's path
+  local platform="$1" built
+  built="$(wheel "$platform" "$2" torchpatch)"
+  tp_auditwheel repair --wheel-dir "$work/$platform/repaired" "$built" > "$work/$platform/repair.log" 2>&1 ||
+    { cat "$work/$platform/repair.log" >&2; echo "package-wheels: auditwheel repair failed" >&2; exit 1; }
+  ls "$work/$platform/repaired/"*.whl
+}
+linux_wheels=("$(repair linux_x86_64 "$linux_stage")" "$(repair linux_aarch64 "$aarch64_stage")")
+windows_wheel="$(wheel win_amd64 "$windows_stage" torchpatch.exe)"
 rm -f "$here/dist/torchpatch-$version-"*.whl
-for w in "$work/linux_x86_64/repaired/"*.whl "$(wheel win_amd64 "$windows_stage" torchpatch.exe)"; do
+for w in "${linux_wheels[@]}" "$windows_wheel"; do
   cp "$w" "$here/dist/"
   echo "package-wheels: dist/$(basename "$w") ($(du -k "$w" | cut -f1) KiB)"
 done

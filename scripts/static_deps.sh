@@ -7,6 +7,9 @@
 #             (scripts/package_windows.sh); cached in $TP_CACHE/mingw
 #   linux     built with Debian 12's own GCC (cmake/linux-static.cmake) for the portable Linux
 #             binary (scripts/package_linux.sh); cached in $TP_CACHE/static-linux
+#   linux-aarch64  cross-built with Debian's aarch64-linux-gnu GCC (cmake/linux-static-aarch64.cmake)
+#             for the portable Linux aarch64 binary (scripts/package_linux.sh aarch64); cached in
+#             $TP_CACHE/static-linux-aarch64
 #
 # Cached: the prefix is keyed by the target, the pinned source versions, this script, the toolchain
 # file and the compiler, so a second run builds nothing.
@@ -16,7 +19,7 @@
 #   re2 2022-06-01    needs no Abseil
 #   pcre2 10.42, http-parser 2.9.4
 #   zlib              windows: Debian's libz-mingw-w64-dev (in the mingw sysroot);
-#                     linux: zlib 1.2.13.dfsg built here from its source package
+#                     linux*: zlib 1.2.13.dfsg built here from its source package
 # The header-only libraries (CLI11, toml++, doctest) are the Debian -dev packages' headers, copied
 # into the prefix with a small CMake config each (Debian's own configs name /usr/include, which
 # would put glibc's headers on the cross compiler's path, and toml++'s links a shared library).
@@ -41,21 +44,31 @@ case "$target" in
     zlib_args=(-DZLIB_LIBRARY=/usr/x86_64-w64-mingw32/lib/libz.a -DZLIB_INCLUDE_DIR=/usr/x86_64-w64-mingw32/include)
     libgit2_args=(-DUSE_WINHTTP=OFF)
     gcc_copyright=/usr/share/doc/gcc-mingw-w64-base/copyright ;;
-  linux)
-    cache="$root/static-linux"
-    toolchain="$here/cmake/linux-static.cmake"
-    cc=gcc; cxx=g++; ar=ar
+  linux | linux-aarch64)
+    if [ "$target" = linux ]; then
+      cache="$root/static-linux"
+      toolchain="$here/cmake/linux-static.cmake"
+      cc=gcc; cxx=g++; ar=ar; ranlib=ranlib
+      gcc_copyright=/usr/share/doc/gcc-12-base/copyright
+    else
+      cache="$root/static-linux-aarch64"
+      toolchain="$here/cmake/linux-static-aarch64.cmake"
+      cc=aarch64-linux-gnu-gcc; cxx=aarch64-linux-gnu-g++; ar=aarch64-linux-gnu-ar; ranlib=aarch64-linux-gnu-ranlib
+      gcc_copyright=/usr/share/doc/gcc-12-aarch64-linux-gnu-base/copyright
+    fi
     zlib_package=""
     sources+=(zlib=1:1.2.13.dfsg-1)
     zlib_args=()  # found in the prefix (the toolchain file searches it first, static archives only)
-    libgit2_args=()
-    gcc_copyright=/usr/share/doc/gcc-12-base/copyright ;;
-  *) echo "usage: static_deps.sh windows|linux" >&2; exit 2 ;;
+    libgit2_args=() ;;
+  *) echo "usage: static_deps.sh windows|linux|linux-aarch64" >&2; exit 2 ;;
 esac
 command -v "$cxx" >/dev/null ||
   { echo "deps: $cxx missing (scripts/package_$target.sh installs it)" >&2; exit 1; }
 
-key="$( { echo "$target"; printf '%s\n' "${sources[@]}"; cat "${BASH_SOURCE[0]}" "$toolchain";
+# The aarch64 toolchain file includes linux-static.cmake, so that is part of its key too.
+toolchain_files=("$toolchain")
+[ "$target" != linux-aarch64 ] || toolchain_files+=("$here/cmake/linux-static.cmake")
+key="$( { echo "$target"; printf '%s\n' "${sources[@]}"; cat "${BASH_SOURCE[0]}" "${toolchain_files[@]}";
           "$cxx" --version | head -n 1;
           dpkg-query -W -f='${Version}\n' $zlib_package libcli11-dev libtomlplusplus-dev doctest-dev ||
             echo "not all installed"; } |
@@ -118,13 +131,13 @@ cmake_build() { # source-dir build-name cmake-args...
     { tail -n 40 "$work/$name.log" >&2; echo "deps: building $name failed; see $work/$name.log" >&2; exit 1; }
 }
 
-if [ "$target" = linux ]; then
+if [ "$target" != windows ]; then
   # zlib is built as Debian's debian/rules builds it, with its configure script (its CMake build
   # needs the win32/ folder that Debian's +dfsg repack removes), static only, in a copy.
   zlib="$(src_dir "${sources[4]}")"
   echo "deps: building zlib" >&2
   cp -a "$zlib" "$work/zlib"
-  (cd "$work/zlib" && CC="$cc" CFLAGS="-O2 $prefix_map" ./configure --static --prefix="$prefix" &&
+  (cd "$work/zlib" && CC="$cc" AR="$ar" RANLIB="$ranlib" CFLAGS="-O2 $prefix_map" ./configure --static --prefix="$prefix" &&
      make -j "$jobs" libz.a && make install) > "$work/zlib.log" 2>&1 ||
     { tail -n 40 "$work/zlib.log" >&2; echo "deps: building zlib failed; see $work/zlib.log" >&2; exit 1; }
 fi

@@ -10,7 +10,7 @@
 set -uo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 dist="${TP_DIST_DIR:-$repo/dist}"
-wheel="$(ls "$dist"/torchpatch-*-manylinux_*_x86_64.whl 2>/dev/null | head -n 1)"
+wheel="$(ls "$dist"/torchpatch-*manylinux*_x86_64.whl 2>/dev/null | head -n 1)"
 [ -n "$wheel" ] || { echo "ci-recipes: no Linux wheel in $dist: run bash scripts/package.sh" >&2; exit 1; }
 work="$(mktemp -d "${TMPDIR:-/tmp}/tp-ci-recipes.XXXXXX")"
 passed=0 failed=0 keep=0

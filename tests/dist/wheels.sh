@@ -3,10 +3,13 @@
 #   linux       each Linux wheel of dist/ installed offline (`pip install --no-index`) into a fresh
 #               virtual environment: `torchpatch` is on its PATH, and e2e.sh passes against that
 #               installed command and against `python -m torchpatch`
-#   auditwheel  `auditwheel show` names the manylinux tag of the wheel's file name, and that tag's
-#               glibc is the newest glibc symbol version the bundled binary imports (objdump -T),
-#               or, for the static binary that imports none, auditwheel's oldest (manylinux_2_5);
+#   auditwheel  for each Linux wheel (x86_64, aarch64), `auditwheel show` names the manylinux tag of
+#               the wheel's file name, and that tag's glibc is the newest glibc symbol version the
+#               bundled binary imports (readelf --dyn-syms), or, for the static binaries that import
+#               none, auditwheel's oldest policy (manylinux_2_5 x86_64, manylinux_2_17 aarch64);
 #               the binary is the portable tarball's, byte for byte
+#   aarch64     the aarch64 tarball's static binary passes e2e.sh under qemu-aarch64-static, and so
+#               does the binary that `pip install --platform manylinux_2_17_aarch64` installs
 #   windows     the win_amd64 wheel carries torchpatch.exe of the Windows zip, declares the
 #               `torchpatch` console script and its platform, and the exe runs under Wine (needs
 #               the Wine prefix of tests/windows/wine.sh boot)
@@ -21,7 +24,7 @@ unpack() { /usr/bin/python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]
 
 case "${1:-}" in
   linux)
-    list="$(wheels 'manylinux_*_x86_64')"
+    list="$(wheels 'manylinux*_x86_64')"
     [ -n "$list" ] || fail "no manylinux wheel in $dist: run bash scripts/package.sh"
     for wheel in $list; do
       venv="$work/venv-$(basename "$wheel" .whl)"
@@ -36,24 +39,52 @@ case "${1:-}" in
     done ;;
   auditwheel)
     source "$repo/scripts/lib/auditwheel.sh"
-    list="$(wheels 'manylinux_*_x86_64')"
-    [ -n "$list" ] || fail "no manylinux wheel in $dist: run bash scripts/package.sh"
+    # The static binaries import no glibc symbol: auditwheel's oldest policy for each architecture.
+    for arch in x86_64:manylinux_2_5 aarch64:manylinux_2_17; do
+      oldest="${arch#*:}_${arch%%:*}" arch="${arch%%:*}"
+      list="$(wheels "manylinux*_$arch")"
+      [ -n "$list" ] || fail "no manylinux $arch wheel in $dist: run bash scripts/package.sh"
+      for wheel in $list; do
+        shown="$(tp_auditwheel show "$wheel" 2>&1)" || fail "auditwheel show failed: $shown"
+        echo "$shown"
+        tag="$(printf '%s\n' "$shown" | grep -oE "manylinux_2_[0-9]+_$arch" | head -n 1)"
+        [ -n "$tag" ] || fail "auditwheel show names no manylinux tag"
+        case "$(basename "$wheel")" in *[-.]"$tag.whl") ;; *) fail "$(basename "$wheel") is not tagged $tag" ;; esac
+        unpack "$wheel" "$work/unpacked"
+        tar -xzf "$(ls "$dist"/torchpatch-*-linux-$arch.tar.gz | head -n 1)" -C "$work" --wildcards '*/torchpatch'
+        cmp -s "$work/unpacked/torchpatch/bin/torchpatch" "$work"/torchpatch-*-linux-$arch/torchpatch ||
+          fail "the wheel's binary is not the portable tarball's (did auditwheel change it?)"
+        newest="$(readelf -W --dyn-syms "$work/unpacked/torchpatch/bin/torchpatch" | grep -oE 'GLIBC_2\.[0-9]+' | sort -uV | tail -n 1)"
+        expected="manylinux_2_${newest#GLIBC_2.}_$arch"
+        [ -n "$newest" ] || expected="$oldest" newest="none"
+        [ "$expected" = "$tag" ] || fail "the binary's newest glibc symbol is $newest, but the tag is $tag"
+        echo "ok - $(basename "$wheel"): auditwheel says $tag; the binary's newest glibc symbol is $newest"
+        rm -rf "$work/unpacked" "$work"/torchpatch-*-linux-$arch
+      done
+    done ;;
+  aarch64)
+    # No aarch64 machine here: qemu-aarch64-static runs the static binary directly (no aarch64 root
+    # needed). pip installs the wheel for that platform into a folder (--platform, --target).
+    qemu="$(command -v qemu-aarch64-static)" || fail "qemu-aarch64-static missing (package qemu-user-static)"
+    tarball="$(ls "$dist"/torchpatch-*-linux-aarch64.tar.gz 2>/dev/null | head -n 1)"
+    [ -n "$tarball" ] || fail "no Linux aarch64 tarball in $dist: run bash scripts/package.sh"
+    tar -xzf "$tarball" -C "$work"
+    binary="$(ls "$work"/torchpatch-*-linux-aarch64/torchpatch)"
+    file_says="$(file -b "$binary")"
+    case "$file_says" in *"ARM aarch64"*static-pie*) ;; *) fail "the aarch64 tarball's binary is: $file_says" ;; esac
+    echo "== $(basename "$tarball"): $file_says"
+    bash "$repo/tests/dist/e2e.sh" "$repo" "$qemu" "$binary" || fail "e2e with the aarch64 binary under qemu"
+    list="$(wheels 'manylinux*_aarch64')"
+    [ -n "$list" ] || fail "no manylinux aarch64 wheel in $dist: run bash scripts/package.sh"
     for wheel in $list; do
-      shown="$(tp_auditwheel show "$wheel" 2>&1)" || fail "auditwheel show failed: $shown"
-      echo "$shown"
-      tag="$(printf '%s\n' "$shown" | grep -oE 'manylinux_2_[0-9]+_x86_64' | head -n 1)"
-      [ -n "$tag" ] || fail "auditwheel show names no manylinux tag"
-      case "$(basename "$wheel")" in *[-.]"$tag.whl") ;; *) fail "$(basename "$wheel") is not tagged $tag" ;; esac
-      unpack "$wheel" "$work/unpacked"
-      tar -xzf "$(ls "$dist"/torchpatch-*-linux-x86_64.tar.gz | head -n 1)" -C "$work" --wildcards '*/torchpatch'
-      cmp -s "$work/unpacked/torchpatch/bin/torchpatch" "$work"/torchpatch-*-linux-x86_64/torchpatch ||
-        fail "the wheel's binary is not the portable tarball's (did auditwheel change it?)"
-      newest="$(objdump -T "$work/unpacked/torchpatch/bin/torchpatch" 2>/dev/null | grep -oE 'GLIBC_2\.[0-9]+' | sort -uV | tail -n 1)"
-      expected="manylinux_2_${newest#GLIBC_2.}_x86_64"
-      [ -n "$newest" ] || expected=manylinux_2_5_x86_64 newest="none"
-      [ "$expected" = "$tag" ] || fail "the binary's newest glibc symbol is $newest, but the tag is $tag"
-      echo "ok - $(basename "$wheel"): auditwheel says $tag; the binary's newest glibc symbol is $newest"
-      rm -rf "$work/unpacked"
+      /usr/bin/python3 -m venv "$work/venv" || fail "python3 -m venv failed"
+      "$work/venv/bin/pip" install -q --no-index --only-binary=:all: --platform manylinux_2_17_aarch64 \
+        --target "$work/installed" "$wheel" || fail "pip install --platform manylinux_2_17_aarch64 $wheel failed"
+      installed="$work/installed/torchpatch/bin/torchpatch"
+      cmp -s "$installed" "$binary" || fail "the installed wheel's binary is not the tarball's"
+      [ -x "$installed" ] || fail "pip installed the binary without its execute bit"
+      echo "== $(basename "$wheel"): installed for manylinux_2_17_aarch64"
+      bash "$repo/tests/dist/e2e.sh" "$repo" "$qemu" "$installed" || fail "e2e with the wheel's binary under qemu"
     done ;;
   windows)
     source "$repo/tests/windows/wine.sh"
@@ -81,6 +112,6 @@ case "${1:-}" in
       grep -qE '^will-apply +setuptools-msvccompiler ' "$work/list.txt" || fail "list under Wine: $(cat "$work/list.txt")"
       echo "ok - $(basename "$wheel"): the zip's torchpatch.exe, console script, win_amd64; under Wine: $out"
     done ;;
-  *) fail "usage: wheels.sh linux|auditwheel|windows" ;;
+  *) fail "usage: wheels.sh linux|auditwheel|aarch64|windows" ;;
 esac
 echo "1 passed, 0 failed"
