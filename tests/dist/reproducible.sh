@@ -33,8 +33,13 @@ for binary in "$linux_build/torchpatch" "$aarch64_build/torchpatch" "$windows_bu
     ! grep -qaF "$path" "$binary" || fail "$(basename "$binary") contains the path $path"
   done
 done
-stamp="$(x86_64-w64-mingw32-objdump -p "$windows_build/torchpatch.exe" | sed -n 's/^Time\/Date[[:space:]]*//p')"
+# The COFF header's TimeDateStamp ("Time/Date", as a date) and the debug directory's ("Time/Date
+# stamp", as a number) must both be zero.
+stamps="$(x86_64-w64-mingw32-objdump -p "$windows_build/torchpatch.exe" | grep '^Time/Date')"
+stamp="$(sed -n '1s/^Time\/Date[[:space:]]*//p' <<<"$stamps")"
 case "$stamp" in *" 1970") ;; *) fail "torchpatch.exe's PE header has a link time: $stamp" ;; esac
+! grep -E '^Time/Date stamp[[:space:]]+[^0[:space:]]' <<<"$stamps" ||
+  fail "torchpatch.exe's debug directory has a link time"
 echo "ok - the binaries hold no build path; torchpatch.exe's TimeDateStamp is 0 ($stamp)"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/tp-dist-repro.XXXXXX")"
