@@ -45,7 +45,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+source "$here/scripts/lib/ccache.sh"
+tp_ccache_setup "$here"
+cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${tp_ccache_args[@]}" \
       -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
       -DTP_FUZZ=ON -DTP_BUILD_TESTS=OFF -DTP_WERROR=OFF >/dev/null
 cmake --build "$build" --target "${targets[@]/#/fuzz_}"

@@ -17,7 +17,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$here/scripts/lib/release.sh"
 arch="${1:-x86_64}"
-packages=(g++ cmake ninja-build pkg-config git python3 perl dpkg-dev xz-utils ca-certificates
+packages=(g++ ccache cmake ninja-build pkg-config git python3 perl dpkg-dev xz-utils ca-certificates
           unicode-data binutils libcli11-dev libtomlplusplus-dev doctest-dev nodejs npm)
 case "$arch" in
   x86_64)
@@ -43,11 +43,12 @@ if [ "${TP_PACKAGE_PREBUILT:-0}" != 1 ]; then
     rm -f "$build/CMakeCache.txt"
   fi
   flags="$(tp_prefix_map "$here" "$build")"
+  tp_ccache_setup "$here"
   cmake -S "$here" -B "$build" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
         -DTP_STATIC_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
-        -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" -DTP_BUILD_TESTS=OFF -DTP_WERROR=ON $(tp_launcher) >/dev/null
+        -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" -DTP_BUILD_TESTS=OFF -DTP_WERROR=ON "${tp_ccache_args[@]}" >/dev/null
   mkdir -p "$build" && echo "$prefix" > "$build/.tp-static-prefix"
-  CCACHE_BASEDIR="$here" cmake --build "$build" --target torchpatch -j "${TP_JOBS:-2}"
+  cmake --build "$build" --target torchpatch -j "${TP_JOBS:-2}"
 fi
 binary="$build/torchpatch"
 # Nothing may be loaded at run time, not even glibc: a static PIE has no interpreter and needs no

@@ -18,7 +18,7 @@ build="${TP_WINDOWS_BUILD_DIR:-$here/build-windows}"
 triple=x86_64-w64-mingw32
 
 source "$here/scripts/lib/release.sh"
-tp_install_packages cmake ninja-build pkg-config git python3 perl dpkg-dev xz-utils zip ca-certificates \
+tp_install_packages ccache cmake ninja-build pkg-config git python3 perl dpkg-dev xz-utils zip ca-certificates \
   unicode-data g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 libz-mingw-w64-dev \
   libcli11-dev libtomlplusplus-dev doctest-dev nodejs npm
 tp_release_env "$here"
@@ -40,14 +40,15 @@ if [ "${TP_PACKAGE_PREBUILT:-0}" != 1 ]; then
   # Through CFLAGS/CXXFLAGS/LDFLAGS, which CMake joins with the toolchain file's *_FLAGS_INIT
   # (-static, -DPCRE2_STATIC, -DUNICODE); a -DCMAKE_*_FLAGS would replace them.
   flags="$(tp_prefix_map "$here" "$build")"
+  tp_ccache_setup "$here"
   CFLAGS="$flags" CXXFLAGS="$flags" LDFLAGS="-Wl,--no-insert-timestamp" \
   cmake -S "$here" -B "$build" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$here/cmake/mingw-w64-x86_64.cmake" \
         -DTP_MINGW_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
-        -DTP_WERROR=ON $(tp_launcher) >/dev/null
+        -DTP_WERROR=ON "${tp_ccache_args[@]}" >/dev/null
   mkdir -p "$build" && echo "$prefix" > "$build/.tp-mingw-prefix"
   targets=(torchpatch)
   [ "${TP_WINDOWS_TEST_EXES:-1}" = 0 ] || targets+=(tp_unit_tests tp_hold_open)
-  CCACHE_BASEDIR="$here" cmake --build "$build" --target "${targets[@]}" -j "${TP_JOBS:-2}"
+  cmake --build "$build" --target "${targets[@]}" -j "${TP_JOBS:-2}"
 fi
 exe="$build/torchpatch.exe"
 # Only Windows' own DLLs may be imported; anything else (libstdc++-6.dll, libwinpthread-1.dll,

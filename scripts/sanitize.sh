@@ -6,7 +6,10 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${TP_SANITIZE_BUILD_DIR:-$here/build-sanitize}"
 
-cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTP_SANITIZE=ON -DTP_WERROR=ON "$@"
+source "$here/scripts/lib/ccache.sh"
+tp_ccache_setup "$here"
+cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTP_SANITIZE=ON -DTP_WERROR=ON \
+      "${tp_ccache_args[@]}" "$@"
 cmake --build "$build"
 
 # Only the one known leak is suppressed (tests/lsan.supp says which); leak checking stays on.

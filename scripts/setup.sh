@@ -6,7 +6,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 packages=(build-essential g++ cmake ninja-build pkg-config git python3
           libgit2-dev libre2-dev libcli11-dev doctest-dev libtomlplusplus-dev
-          nodejs npm clang libclang-rt-14-dev g++-mingw-w64-x86-64 clang-format)
+          nodejs npm clang libclang-rt-14-dev g++-mingw-w64-x86-64 clang-format ccache)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

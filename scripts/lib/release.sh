@@ -39,13 +39,7 @@ tp_version() { sed -n 's/^project(torchpatch VERSION \([0-9.]*\).*/\1/p' "$1/CMa
 # debug information): the source tree becomes ".", the build folder "build".
 tp_prefix_map() { echo "-ffile-prefix-map=$1=. -ffile-prefix-map=$2=build"; }
 
-# tp_launcher: the CMake arguments that compile through ccache when it is installed (the objects
-# are the compiler's own bytes either way; a warm cache makes a rebuild of the release binaries
-# cheap). CCACHE_BASEDIR is set to the repository by the caller.
-tp_launcher() {
-  command -v ccache >/dev/null || return 0
-  echo "-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/ccache.sh"
 
 # tp_normalize_tree DIR: modes 0755 for folders and executables, 0644 for the rest, and every
 # timestamp SOURCE_DATE_EPOCH, so that an archive of DIR does not depend on umask or build time.
