@@ -65,10 +65,12 @@ repair() { # platform stage: the repaired wheel's path
     { cat "$work/$platform/repair.log" >&2; echo "package-wheels: auditwheel repair failed" >&2; exit 1; }
   ls "$work/$platform/repaired/"*.whl
 }
-linux_wheels=("$(repair linux_x86_64 "$linux_stage")" "$(repair linux_aarch64 "$aarch64_stage")")
+# One assignment each: set -e sees a failed command substitution in a plain assignment only.
+x86_64_wheel="$(repair linux_x86_64 "$linux_stage")"
+aarch64_wheel="$(repair linux_aarch64 "$aarch64_stage")"
 windows_wheel="$(wheel win_amd64 "$windows_stage" torchpatch.exe)"
 rm -f "$here/dist/torchpatch-$version-"*.whl
-for w in "${linux_wheels[@]}" "$windows_wheel"; do
+for w in "$x86_64_wheel" "$aarch64_wheel" "$windows_wheel"; do
   cp "$w" "$here/dist/"
   echo "package-wheels: dist/$(basename "$w") ($(du -k "$w" | cut -f1) KiB)"
 done
