@@ -63,7 +63,10 @@ def distinct(table, k):
     kind = table.get("kind")
     if kind == "syntax" and "query" in table:
         table["query"] = table["query"] + f"\n; synthetic copy {k}\n"
-    if kind in ("regex", "syntax", "cmake"):
+    if kind == "node" and "path" in table:
+        # A path has no comments; whitespace between steps is free.
+        table["path"] = table["path"].replace(" > ", " " * (k + 1) + "> ", 1)
+    if kind in ("regex", "syntax", "node", "cmake"):
         for key in REGEX_KEYS:
             if key in table and table[key]:
                 table[key] = table[key] + "(?:)" * (k - 1)

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "anchor/node_anchor.hpp"
 #include "anchor/parse_tree.hpp"
 #include "anchor/regex_anchor.hpp"
 #include "anchor/shared_analysis.hpp"
@@ -109,7 +110,7 @@ struct CmakeAnchor {
 
 struct CompiledAnchor::Impl {
   AnchorSpec spec;
-  std::variant<RegexAnchor, SyntaxAnchor, CmakeAnchor> engine;
+  std::variant<RegexAnchor, SyntaxAnchor, NodeAnchor, CmakeAnchor> engine;
   std::string prefilter;
   bool prefilter_case_insensitive = false;
 };
@@ -138,15 +139,17 @@ std::variant<CompiledAnchor, CompileError> compile_regex(const AnchorSpec& spec)
       CompiledAnchor::Impl{spec, std::move(regex), std::move(literal), false}));
 }
 
-std::variant<CompiledAnchor, CompileError> compile_syntax(const AnchorSpec& spec,
-                                                          const CompileOptions& options) {
-  auto compiled = SyntaxAnchor::compile(spec, options);
+// A syntax or node anchor: `Engine` compiled, its required literal the case-sensitive prefilter.
+template <class Engine>
+std::variant<CompiledAnchor, CompileError> compile_tree_anchor(const AnchorSpec& spec,
+                                                               const CompileOptions& options) {
+  auto compiled = Engine::compile(spec, options);
   if (auto* error = std::get_if<CompileError>(&compiled))
     return std::move(*error);
-  auto& syntax = std::get<SyntaxAnchor>(compiled);
-  std::string literal = syntax.required_literal();
+  auto& engine = std::get<Engine>(compiled);
+  std::string literal = engine.required_literal();
   return CompiledAnchor(std::make_shared<const CompiledAnchor::Impl>(
-      CompiledAnchor::Impl{spec, std::move(syntax), std::move(literal), false}));
+      CompiledAnchor::Impl{spec, std::move(engine), std::move(literal), false}));
 }
 
 std::variant<CompiledAnchor, CompileError> compile_cmake(const AnchorSpec& spec) {
@@ -193,7 +196,9 @@ std::variant<CompiledAnchor, CompileError> CompiledAnchor::compile(const AnchorS
   case Kind::regex:
     return compile_regex(spec);
   case Kind::syntax:
-    return compile_syntax(spec, options);
+    return compile_tree_anchor<SyntaxAnchor>(spec, options);
+  case Kind::node:
+    return compile_tree_anchor<NodeAnchor>(spec, options);
   case Kind::cmake:
     return compile_cmake(spec);
   }

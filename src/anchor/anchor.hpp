@@ -1,8 +1,10 @@
 #pragma once
-// Anchors: where an edit applies. Three kinds behind one factory:
+// Anchors: where an edit applies. Four kinds behind one factory:
 //   regex  (RE2, multi-line, named groups),
 //   syntax (a tree-sitter query on C, C++ or Python, predicates evaluated here, optionally
 //           narrowed by a regex inside the target capture),
+//   node   (a path of node types on the same parse trees, checked outwards from each occurrence
+//           of the token it ends with: no query to compile; anchor/node_path.hpp),
 //   cmake  (command invocations found by a cmake-language(7) lexer).
 // Anchors work on normalized text (text::NormalizedText: no BOM, CRLF read as LF); every offset
 // here is an offset into that text. A CompiledAnchor is immutable and safe to use from several
@@ -21,21 +23,21 @@
 
 namespace tp::anchor {
 
-enum class Kind { regex, syntax, cmake };
+enum class Kind { regex, syntax, node, cmake };
 enum class Language { c, cpp, python };
 
 std::optional<Language> parse_language(std::string_view name); // "c" | "cpp" | "python"
 
 struct AnchorSpec {
   Kind kind = Kind::regex;
-  // regex: an RE2 pattern; (?m) is implied. syntax: a tree-sitter query.
+  // regex: an RE2 pattern; (?m) is implied. syntax: a tree-sitter query. node: a path.
   std::string pattern;
-  // regex: a named group; syntax: a capture name (without '@'). Empty: the whole match
-  // (syntax: the first capture of the pattern).
+  // regex: a named group; syntax, node: a capture name (without '@'). Empty: the whole match
+  // (syntax: the first capture of the pattern; node: the path's last node, its token).
   std::string target;
-  Language language = Language::cpp; // syntax only
-  std::string within;                // syntax only: optional RE2 searched inside the target
-  std::string within_group;          // syntax only: optional named group of `within`
+  Language language = Language::cpp; // syntax and node only
+  std::string within;       // syntax and node only: optional RE2 searched inside the target
+  std::string within_group; // syntax and node only: optional named group of `within`
   std::vector<std::string> commands; // cmake only: command names, case-insensitive
   // cmake only: optional RE2 that must match the whole argument list, written as the arguments'
   // own text (quotes and brackets kept) joined by single spaces: `SET CMP0025 OLD`. Its named
@@ -84,8 +86,8 @@ struct Match {
 
 struct FindResult {
   std::vector<Match> matches;
-  // Syntax anchors: the inspected region holds ERROR or MISSING nodes. `degraded_at` is the
-  // offset of the first such node.
+  // Syntax and node anchors: the inspected region holds ERROR or MISSING nodes. `degraded_at` is
+  // the offset of the first such node.
   bool parse_degraded = false;
   std::size_t degraded_at = 0;
 };

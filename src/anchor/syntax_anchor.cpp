@@ -20,6 +20,7 @@
 #include "anchor/query_text.hpp"
 #include "anchor/regex_anchor.hpp"
 #include "anchor/shared_analysis.hpp"
+#include "anchor/tree_matches.hpp"
 
 namespace tp::anchor {
 
@@ -74,31 +75,6 @@ struct SyntaxAnchor::Deferred {
 };
 
 namespace {
-
-// The within regex and its literal: compiled at load in both modes (RE2 compiles in
-// microseconds, and a bad `within` is then reported wherever the anchor is loaded).
-std::variant<std::optional<RegexAnchor>, CompileError> compile_within(const AnchorSpec& spec) {
-  if (spec.within.empty()) {
-    if (!spec.within_group.empty())
-      return CompileError{"within_group '" + spec.within_group + "' needs a `within` regex", 0,
-                          true};
-    return std::optional<RegexAnchor>();
-  }
-  auto within = RegexAnchor::compile(spec.within, spec.within_group, Multiline::yes);
-  if (auto* error = std::get_if<CompileError>(&within)) {
-    error->in_within = true;
-    return std::move(*error);
-  }
-  return std::optional<RegexAnchor>(std::move(std::get<RegexAnchor>(within)));
-}
-
-// The required literal: the predicates' literal, or the within regex's if longer.
-std::string required_literal_of(std::string from_predicates,
-                                const std::optional<RegexAnchor>& within) {
-  if (within && within->required_literal().size() > from_predicates.size())
-    return within->required_literal();
-  return from_predicates;
-}
 
 // What compile_query() reads from a compiled query: the target capture, the predicates of
 // [first_pattern, end_pattern), the `within` regex and the literals. `source` is the text the
@@ -287,35 +263,10 @@ std::optional<Match> to_match(const SyntaxAnchor::State& state, const TSQueryMat
   }
   match.target = captures[target].front();
 
-  if (state.within) {
-    const Span scope = match.target;
-    const std::optional<Match> inner =
-        state.within->find_first(text.substr(scope.begin, scope.size()));
-    if (!inner)
-      return std::nullopt;
-    auto shifted = [&](Span span) {
-      return Span{span.begin + scope.begin, span.end + scope.begin};
-    };
-    match.target = shifted(inner->target);
-    for (const auto& [name, span] : inner->groups)
-      match.groups.emplace(name, shifted(span)); // a capture of the same name wins
-  }
+  if (state.within && !narrow_to_within(*state.within, text, match))
+    return std::nullopt;
   return match;
 }
-
-bool starts_before(const Match& a, const Match& b) {
-  if (a.whole.begin != b.whole.begin)
-    return a.whole.begin < b.whole.begin;
-  if (a.target.begin != b.target.begin)
-    return a.target.begin < b.target.begin;
-  if (a.whole.end != b.whole.end)
-    return a.whole.end < b.whole.end;
-  return a.target.end < b.target.end;
-}
-
-} // namespace
-
-namespace {
 
 // The query's matches in `tree`, the parse of `text` (null: the parser refused it).
 FindResult search(const SyntaxAnchor::State& state, const TSTree* tree, std::string_view text) {
@@ -336,42 +287,7 @@ FindResult search(const SyntaxAnchor::State& state, const TSTree* tree, std::str
     if (std::optional<Match> match = to_match(state, query_match, text))
       result.matches.push_back(std::move(*match));
   }
-  std::sort(result.matches.begin(), result.matches.end(), starts_before);
-  result.matches.erase(std::unique(result.matches.begin(), result.matches.end(),
-                                   [](const Match& a, const Match& b) {
-                                     return a.whole == b.whole && a.target == b.target;
-                                   }),
-                       result.matches.end());
-
-  const std::vector<Span> errors = error_spans(root);
-  if (errors.empty())
-    return result;
-  if (result.matches.empty()) {
-    // An error can hide a match only where a match could be: around an occurrence of the name
-    // the query requires. A macro call without its semicolon a thousand lines away (PyTorch's
-    // native_ops.cpp) says nothing about the construct looked for.
-    std::optional<std::size_t> at;
-    if (state.located_by.empty()) {
-      at = errors.front().begin;
-    } else {
-      const std::string& name = state.located_by;
-      for (std::size_t pos = text.find(name); pos != std::string_view::npos && !at;
-           pos = text.find(name, pos + 1))
-        at = error_around(root, errors, Span{pos, pos + name.size()});
-    }
-    if (at) {
-      result.parse_degraded = true;
-      result.degraded_at = *at;
-    }
-    return result;
-  }
-  for (const Match& match : result.matches) {
-    const std::optional<std::size_t> at = first_error_in(errors, match.whole);
-    if (at && (!result.parse_degraded || *at < result.degraded_at)) {
-      result.parse_degraded = true;
-      result.degraded_at = *at;
-    }
-  }
+  finish_tree_search(result, root, text, state.located_by);
   return result;
 }
 

@@ -24,17 +24,9 @@ void read_regex(TomlFile& file, const toml::table& table, const toml::node& node
   out.spec.target = file.string_field(table, "target", Required::no, node).value_or("");
 }
 
-void read_syntax(TomlFile& file, const toml::table& table, const toml::node& node,
-                 const std::string& what, AnchorFields& out) {
-  anchor::AnchorSpec& spec = out.spec;
-  spec.kind = anchor::Kind::syntax;
-  file.check_keys(table, {"kind", "language", "query", "target", "within", "within_group"},
-                  what + " (syntax)");
-  out.pattern = table.get("query");
-  spec.pattern = file.string_field(table, "query", Required::yes, node).value_or("");
-  spec.target = file.string_field(table, "target", Required::no, node).value_or("");
-  spec.within = file.string_field(table, "within", Required::no, node).value_or("");
-  spec.within_group = file.string_field(table, "within_group", Required::no, node).value_or("");
+// The language of a syntax or node anchor.
+void read_language(TomlFile& file, const toml::table& table, const toml::node& node,
+                   anchor::AnchorSpec& spec) {
   if (auto language = file.string_field(table, "language", Required::yes, node)) {
     if (auto parsed = anchor::parse_language(*language))
       spec.language = *parsed;
@@ -42,6 +34,23 @@ void read_syntax(TomlFile& file, const toml::table& table, const toml::node& nod
       file.error_at(*table.get("language"),
                     "unknown language '" + *language + "'; expected c, cpp or python");
   }
+}
+
+// A syntax anchor (`query`) or a node anchor (`path`): the same keys but that one.
+void read_tree_anchor(TomlFile& file, const toml::table& table, const toml::node& node,
+                      const std::string& what, anchor::Kind kind, AnchorFields& out) {
+  anchor::AnchorSpec& spec = out.spec;
+  spec.kind = kind;
+  const bool is_syntax = kind == anchor::Kind::syntax;
+  const char* pattern_key = is_syntax ? "query" : "path";
+  file.check_keys(table, {"kind", "language", pattern_key, "target", "within", "within_group"},
+                  what + (is_syntax ? " (syntax)" : " (node)"));
+  out.pattern = table.get(pattern_key);
+  spec.pattern = file.string_field(table, pattern_key, Required::yes, node).value_or("");
+  spec.target = file.string_field(table, "target", Required::no, node).value_or("");
+  spec.within = file.string_field(table, "within", Required::no, node).value_or("");
+  spec.within_group = file.string_field(table, "within_group", Required::no, node).value_or("");
+  read_language(file, table, node, spec);
 }
 
 void read_cmake(TomlFile& file, const toml::table& table, const toml::node& node,
@@ -73,12 +82,14 @@ std::optional<anchor::CompiledAnchor> anchor_table(TomlFile& file, const toml::n
   if (*kind == "regex") {
     read_regex(file, *table, node, what, fields);
   } else if (*kind == "syntax") {
-    read_syntax(file, *table, node, what, fields);
+    read_tree_anchor(file, *table, node, what, anchor::Kind::syntax, fields);
+  } else if (*kind == "node") {
+    read_tree_anchor(file, *table, node, what, anchor::Kind::node, fields);
   } else if (*kind == "cmake") {
     read_cmake(file, *table, node, what, fields);
   } else {
     file.error_at(*table->get("kind"),
-                  "unknown anchor kind '" + *kind + "'; expected regex, syntax or cmake");
+                  "unknown anchor kind '" + *kind + "'; expected regex, syntax, node or cmake");
     return std::nullopt;
   }
   auto compiled = anchor::CompiledAnchor::compile(fields.spec, options);

@@ -17,6 +17,7 @@ struct QueryArgs {
   std::string language; // --lang c|cpp|python: a tree-sitter query
   bool cmake = false;   // --cmake: command invocations
   bool regex = false;   // --regex: an RE2 pattern
+  bool node = false;    // --node (with --lang): a node anchor's path instead of a query
   std::filesystem::path file;
   std::string pattern; // the query, command name or regex
 };
@@ -100,6 +101,8 @@ int run_query(const GlobalOptions& options, const QueryArgs& args) {
   if (modes != 1)
     return fail_with(Error("query needs exactly one of --lang c|cpp|python, --cmake or --regex",
                            ExitCode::usage));
+  if (args.node && args.language.empty())
+    return fail_with(Error("--node needs --lang c|cpp|python", ExitCode::usage));
   tools::QueryRequest request;
   request.pattern = args.pattern;
   std::string pattern_name = "<regex>";
@@ -113,10 +116,10 @@ int run_query(const GlobalOptions& options, const QueryArgs& args) {
     if (!language)
       return fail_with(Error("unknown language '" + args.language + "'; expected c, cpp or python",
                              ExitCode::usage));
-    request.kind = anchor::Kind::syntax;
+    request.kind = args.node ? anchor::Kind::node : anchor::Kind::syntax;
     request.language = *language;
     request.export_macros = export_macros_of(options);
-    pattern_name = "<query>";
+    pattern_name = args.node ? "<path>" : "<query>";
   }
   auto bytes = platform::read_file(args.file);
   if (!bytes)
@@ -138,13 +141,15 @@ int run_query(const GlobalOptions& options, const QueryArgs& args) {
 Command setup_query(CLI::App& app) {
   auto args = std::make_shared<QueryArgs>();
   auto* query = app.add_subcommand(
-      "query", "Show what a syntax query, cmake command or regex matches in a file");
+      "query", "Show what a syntax query, node path, cmake command or regex matches in a file");
   query
       ->add_option("--lang", args->language,
                    "A tree-sitter query in this language: c, cpp or python")
       ->option_text("c|cpp|python");
   query->add_flag("--cmake", args->cmake, "List invocations of a cmake command (case-insensitive)");
   query->add_flag("--regex", args->regex, "An RE2 pattern ((?m) implied), with its named groups");
+  query->add_flag("--node", args->node,
+                  "With --lang: PATTERN is a node anchor's path (type > field: type = \"token\")");
   add_path_option(*query, "FILE", args->file, "The file to search")->required();
   query->add_option("PATTERN", args->pattern, "The query, command name or regex")->required();
   return {query, [args](const GlobalOptions& options) { return run_query(options, *args); }};

@@ -52,4 +52,11 @@ inline tp::anchor::AnchorSpec syntax_spec(tp::anchor::Language language, std::st
   return spec;
 }
 
+inline tp::anchor::AnchorSpec node_spec(tp::anchor::Language language, std::string path,
+                                        std::string target = "") {
+  tp::anchor::AnchorSpec spec = syntax_spec(language, std::move(path), std::move(target));
+  spec.kind = tp::anchor::Kind::node;
+  return spec;
+}
+
 } // namespace anchor_test

@@ -101,6 +101,28 @@ TEST_SUITE("catalog::load_catalog") {
     CHECK(render(bad).find("missing )") != std::string::npos);
   }
 
+  TEST_CASE("load_catalog: a node anchor takes `path`; an unknown type in it points at its "
+            "file:line:col, and a `query` key is refused") {
+    const std::string node_anchor =
+        "kind = \"node\"\nlanguage = \"cpp\"\n"
+        "path = '''namespace_definition > body: declaration_list > class_specifier @c\n"
+        "  > name: type_identifier = \"old\"'''\ntarget = \"c\"";
+    const std::string regex_anchor = "kind = \"regex\"\npattern = '''old'''";
+    auto good = load_with("p.toml", replace(k_good, regex_anchor, node_anchor));
+    CHECK(render(good) == "");
+    REQUIRE(good.catalog.patchsets.size() == 1);
+    CHECK(good.catalog.patchsets[0].edits[0].anchor->spec().kind == tp::anchor::Kind::node);
+    CHECK(good.catalog.patchsets[0].edits[0].anchor->prefilter_literal() == "old");
+    auto bad = load_with("p.toml", replace(k_good, regex_anchor,
+                                           replace(node_anchor, "> name: type_identifier",
+                                                   "> name: type_identifer")));
+    CHECK(render(bad).rfind("p.toml:15:11: error: unknown node type 'type_identifer'", 0) == 0);
+    auto query = load_with(
+        "p.toml", replace(k_good, regex_anchor, replace(node_anchor, "path =", "query =")));
+    CHECK(render(query).find("error: unknown key 'query'") != std::string::npos);
+    CHECK(query.catalog.patchsets.empty());
+  }
+
   TEST_CASE("load_catalog: an invalid version specifier points at the clause") {
     auto r = load_with("p.toml", replace(k_good, "\">=1.12\"", "\">=1.12, 2.0\""));
     CHECK(render(r) ==
