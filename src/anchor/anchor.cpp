@@ -113,6 +113,7 @@ struct CompiledAnchor::Impl {
   std::variant<RegexAnchor, SyntaxAnchor, NodeAnchor, CmakeAnchor> engine;
   std::string prefilter;
   bool prefilter_case_insensitive = false;
+  std::vector<std::string> export_macros; // syntax and node: blanked before parsing
 };
 
 std::optional<Language> parse_language(std::string_view name) {
@@ -136,7 +137,7 @@ std::variant<CompiledAnchor, CompileError> compile_regex(const AnchorSpec& spec)
   auto& regex = std::get<RegexAnchor>(compiled);
   std::string literal = regex.required_literal();
   return CompiledAnchor(std::make_shared<const CompiledAnchor::Impl>(
-      CompiledAnchor::Impl{spec, std::move(regex), std::move(literal), false}));
+      CompiledAnchor::Impl{spec, std::move(regex), std::move(literal), false, {}}));
 }
 
 // A syntax or node anchor: `Engine` compiled, its required literal the case-sensitive prefilter.
@@ -148,8 +149,8 @@ std::variant<CompiledAnchor, CompileError> compile_tree_anchor(const AnchorSpec&
     return std::move(*error);
   auto& engine = std::get<Engine>(compiled);
   std::string literal = engine.required_literal();
-  return CompiledAnchor(std::make_shared<const CompiledAnchor::Impl>(
-      CompiledAnchor::Impl{spec, std::move(engine), std::move(literal), false}));
+  return CompiledAnchor(std::make_shared<const CompiledAnchor::Impl>(CompiledAnchor::Impl{
+      spec, std::move(engine), std::move(literal), false, options.export_macros}));
 }
 
 std::variant<CompiledAnchor, CompileError> compile_cmake(const AnchorSpec& spec) {
@@ -185,7 +186,7 @@ std::variant<CompiledAnchor, CompileError> compile_cmake(const AnchorSpec& spec)
                         0};
   std::string literal = cmake.lower_commands.size() == 1 ? cmake.lower_commands[0] : "";
   return CompiledAnchor(std::make_shared<const CompiledAnchor::Impl>(
-      CompiledAnchor::Impl{spec, std::move(cmake), std::move(literal), true}));
+      CompiledAnchor::Impl{spec, std::move(cmake), std::move(literal), true, {}}));
 }
 
 } // namespace
@@ -208,6 +209,15 @@ std::variant<CompiledAnchor, CompileError> CompiledAnchor::compile(const AnchorS
 void CompiledAnchor::prepare() const {
   if (const auto* syntax = std::get_if<SyntaxAnchor>(&m_impl->engine))
     syntax->prepare();
+}
+
+void CompiledAnchor::prepare(const SharedAnalysis& shared) const {
+  prepare();
+  if (m_impl->spec.kind != Kind::syntax && m_impl->spec.kind != Kind::node)
+    return;
+  CompileOptions options;
+  options.export_macros = m_impl->export_macros;
+  (void)shared.cache().parsed(m_impl->spec.language, shared.text(), options);
 }
 
 bool CompiledAnchor::is_prepared() const {

@@ -133,6 +133,10 @@ public:
   void prepare() const;
   // False while a deferred query waits to be compiled (by prepare() or the first find()).
   bool is_prepared() const;
+  // prepare(), and for a syntax or node anchor the parse of shared.text() that find(shared)
+  // would start with, done now and kept in `shared` for every anchor on that text. So a file can
+  // be parsed before its anchors are asked. Nothing more for regex and cmake anchors.
+  void prepare(const SharedAnalysis& shared) const;
 
   // A literal that every match contains (case-folded when `prefilter_is_case_insensitive`),
   // for a quick memmem before any parsing. Empty when there is none.

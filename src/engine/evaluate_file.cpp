@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -10,6 +11,7 @@
 #include "base/diagnostic.hpp"
 #include "edit/actions.hpp"
 #include "edit/text_edit.hpp"
+#include "engine/early_parse.hpp"
 #include "text/text.hpp"
 
 namespace tp::engine {
@@ -238,7 +240,7 @@ std::string submodule_absent_message(const std::string& submodule, std::string_v
 
 Result<FileEvaluation> evaluate_file(const CandidateFile& file,
                                      const std::vector<const catalog::Patchset*>& patchsets,
-                                     const TreeSource& tree,
+                                     const TreeSource& tree, const EarlyParses* early,
                                      const anchor::CompileOptions& options) {
   FileEvaluation out{file.path, {}, {}};
   TP_TRY_ASSIGN(ReadResult read, tree.read(file.path));
@@ -261,9 +263,16 @@ Result<FileEvaluation> evaluate_file(const CandidateFile& file,
   }
   if (!any_candidate)
     return out;
-  text::NormalizedText normalized(read.bytes);
-  const anchor::SharedAnalysis shared(normalized.text());
-  const FileText text{read.bytes, normalized, shared, prefilter};
+  // The analysis made ahead of the listing, when there is one for these bytes, or a fresh one.
+  const PreparedFile* prepared = early ? early->take(file.path, read.bytes) : nullptr;
+  std::optional<text::NormalizedText> own_normalized;
+  std::optional<anchor::SharedAnalysis> own_shared;
+  if (!prepared) {
+    own_normalized.emplace(read.bytes);
+    own_shared.emplace(own_normalized->text());
+  }
+  const FileText text{read.bytes, prepared ? normalized_text(*prepared) : *own_normalized,
+                      prepared ? shared_analysis(*prepared) : *own_shared, prefilter};
   for (std::size_t k = 0; k < refs.size(); ++k) {
     const auto& ref = refs[k];
     const auto& p = *patchsets[ref.patchset];

@@ -26,6 +26,8 @@ class CompiledAnchor;
 
 namespace tp::engine {
 
+class EarlyParses; // engine/early_parse.hpp
+
 // One edit of the selected patchsets: its patchset's index among them, and its own index.
 struct EditRef {
   std::size_t patchset;
@@ -58,9 +60,12 @@ struct FileEvaluation {
 // of an edit on one file"). A file that is missing, no regular file, or in an uninitialised
 // submodule gives every edit that outcome. Fails only when the file cannot be read.
 // `patchsets` are the selected patchsets that the EditRefs index. Thread-safe.
+// `early`, when given, may hold the file already analysed (early_parse.hpp); it is used only
+// when its bytes are the bytes read.
 Result<FileEvaluation> evaluate_file(const CandidateFile& file,
                                      const std::vector<const catalog::Patchset*>& patchsets,
-                                     const TreeSource& tree, const anchor::CompileOptions& options);
+                                     const TreeSource& tree, const EarlyParses* early,
+                                     const anchor::CompileOptions& options);
 
 // Could `anchor` match somewhere in `raw`? False only when a literal every match needs is absent.
 bool may_match(const anchor::CompiledAnchor& anchor, std::string_view raw);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <future>
 #include <numeric>
 #include <thread>
 
@@ -10,6 +9,7 @@
 #include "base/diagnostic.hpp"
 #include "catalog/glob.hpp"
 #include "edit/text_edit.hpp"
+#include "engine/early_parse.hpp"
 #include "engine/evaluate_file.hpp"
 
 namespace tp::engine {
@@ -141,35 +141,14 @@ Selection select_patchsets(const std::vector<catalog::Patchset>& patchsets,
   return selected;
 }
 
-// The anchors of `edit` that are tree-sitter queries.
-std::vector<const anchor::CompiledAnchor*> syntax_anchors_of(const catalog::Edit& edit) {
+// The anchors of `edit` that search a parse tree (syntax and node anchors).
+std::vector<const anchor::CompiledAnchor*> tree_anchors_of(const catalog::Edit& edit) {
   std::vector<const anchor::CompiledAnchor*> found;
   for (const auto* slot : {&edit.anchor, &edit.applied, &edit.upstream_fixed})
-    if (*slot && (*slot)->spec().kind == anchor::Kind::syntax)
+    if (*slot && ((*slot)->spec().kind == anchor::Kind::syntax ||
+                  (*slot)->spec().kind == anchor::Kind::node))
       found.push_back(&**slot);
   return found;
-}
-
-// Starts compiling the syntax queries that files named in the catalog will need (those there
-// that hold the query's literal), each on a thread of its own, so that this overlaps reading the
-// listing; a query not compiled yet when the files are evaluated is waited for, or compiled by
-// the evaluating thread that needs it first. The returned futures wait for their threads when
-// they are destroyed.
-std::vector<std::future<void>>
-prepare_syntax_queries(const std::vector<const catalog::Patchset*>& selected,
-                       const TreeSource& tree) {
-  std::vector<std::future<void>> preparing;
-  for (const catalog::Patchset* p : selected)
-    for (const catalog::Edit& e : p->edits)
-      for (const anchor::CompiledAnchor* query : syntax_anchors_of(e))
-        for (const std::string& file : e.files)
-          if (!query->is_prepared() && !catalog::is_glob(file))
-            preparing.push_back(std::async(std::launch::async, [&tree, query, &file] {
-              auto read = tree.read(file);
-              if (read && read->status == ReadResult::Status::ok && may_match(*query, read->bytes))
-                query->prepare();
-            }));
-  return preparing;
 }
 
 struct Candidates {
@@ -222,22 +201,28 @@ Result<Candidates> list_candidates(const std::vector<const catalog::Patchset*>& 
 Result<std::vector<FileEvaluation>>
 evaluate_files(const std::vector<CandidateFile>& files,
                const std::vector<const catalog::Patchset*>& selected, const TreeSource& tree,
-               const anchor::CompileOptions& options, unsigned threads) {
+               const EarlyParses& early, const anchor::CompileOptions& options, unsigned threads) {
   std::vector<Result<FileEvaluation>> results(files.size(), FileEvaluation{});
-  // Files that a syntax anchor looks at go first: parsing one large C++ file takes longer than
-  // lexing hundreds of CMake files, and taken last it would leave the other threads idle.
+  // Files that a syntax or node anchor looks at and that no early parse covers go first: parsing
+  // one large C++ file takes longer than lexing hundreds of CMake files, and taken last it would
+  // leave the other threads idle. Files parsed early go last, so that their parse has the most
+  // time to finish before a thread waits for it.
   std::vector<std::size_t> order(files.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   auto needs_parse = [&](std::size_t i) {
     return std::any_of(files[i].edits.begin(), files[i].edits.end(), [&](const EditRef& ref) {
-      return !syntax_anchors_of(selected[ref.patchset]->edits[ref.edit]).empty();
+      return !tree_anchors_of(selected[ref.patchset]->edits[ref.edit]).empty();
     });
   };
-  std::stable_partition(order.begin(), order.end(), needs_parse);
+  auto parsed_early = [&](std::size_t i) { return early.covers(files[i].path); };
+  std::stable_partition(order.begin(), order.end(),
+                        [&](std::size_t i) { return !parsed_early(i); });
+  std::stable_partition(order.begin(), order.end(),
+                        [&](std::size_t i) { return needs_parse(i) && !parsed_early(i); });
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
     for (std::size_t k = next++; k < order.size(); k = next++)
-      results[order[k]] = evaluate_file(files[order[k]], selected, tree, options);
+      results[order[k]] = evaluate_file(files[order[k]], selected, tree, &early, options);
   };
   threads = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
   threads =
@@ -438,13 +423,13 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   plan.gates = evaluate_gates(catalog.gates, version.version, options);
   // Which patchsets apply to this version and these facts (the others are not-applicable),
   const Selection selected = select_patchsets(catalog.patchsets, version, options, plan.patchsets);
-  // (the syntax queries that named files need compiling meanwhile, beside the listing)
-  const std::vector<std::future<void>> preparing = prepare_syntax_queries(selected.patchsets, tree);
+  // (the named files that syntax and node anchors search parsed meanwhile, beside the listing)
+  const EarlyParses early(selected.patchsets, tree);
   // which files their edits name or their globs select,
   TP_TRY_ASSIGN(const auto candidates, list_candidates(selected.patchsets, tree));
   // each of those read once and its edits evaluated there, files spread over threads;
   TP_TRY_ASSIGN(auto files,
-                evaluate_files(candidates.files, selected.patchsets, tree,
+                evaluate_files(candidates.files, selected.patchsets, tree, early,
                                anchor::CompileOptions{catalog.export_macros}, options.threads));
   // edits that touch the same bytes of one file conflict;
   plan.overlaps = mark_overlaps(files);
