@@ -37,6 +37,7 @@ Result<engine::PlannedCheckout> plan(const GlobalOptions& options,
 int run_apply(const GlobalOptions& options, const ApplyArgs& args) {
   std::optional<catalog::Catalog> catalog;
   auto planned = plan(options, catalog, args.only);
+  const ParkOnReturn parked(catalog, planned); // released in reverse: the plan before its catalog
   if (!planned)
     return fail_with(planned.error());
   const engine::Plan& plan = planned->plan;

@@ -18,6 +18,7 @@ int run_list(const GlobalOptions& options, ListDetail detail) {
   std::optional<catalog::Catalog> catalog;
   auto planned = engine::plan_checkout(checkout_request(options), catalog_loader(options, catalog),
                                        {{}, engine::Recovery::leave});
+  const ParkOnReturn parked(catalog, planned); // released in reverse: the plan before its catalog
   if (!planned)
     return fail_with(planned.error());
   print_fact_warnings(planned->fact_warnings);

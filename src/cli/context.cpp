@@ -7,6 +7,25 @@
 
 namespace tp::cli {
 
+namespace {
+
+std::vector<std::shared_ptr<void>>& parking() {
+  static std::vector<std::shared_ptr<void>> parked;
+  return parked;
+}
+
+} // namespace
+
+void park_until_exit(std::shared_ptr<void> object) {
+  parking().push_back(std::move(object));
+}
+
+void release_parked() {
+  auto& parked = parking();
+  while (!parked.empty())
+    parked.pop_back();
+}
+
 int fail_with(const Error& error) {
   std::cerr << "torchpatch: error: " << error.message() << "\n";
   return to_int(error.code());

@@ -2,8 +2,11 @@
 // What every subcommand shares: the global options, loading the catalog, and printing. The cli
 // layer is the only one that prints.
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "base/exit_code.hpp"
@@ -38,6 +41,31 @@ engine::CatalogLoader catalog_loader(const GlobalOptions& options,
                                      std::optional<catalog::Catalog>& catalog);
 
 bool use_color(const GlobalOptions& options);
+
+// Keeps `object` alive until release_parked(): for what a command is done with and whose
+// destruction would only free memory (its catalog, its planned checkout). The executable never
+// releases it (exit_without_teardown, main.hpp); tests and sanitizer builds do.
+void park_until_exit(std::shared_ptr<void> object);
+// Destroys what was parked, the last parked first.
+void release_parked();
+
+// Parks `objects` (moved into the parking) when it goes out of scope: declared after them, it
+// runs before their destructors, which then destroy moved-from shells.
+template <class... Objects> class ParkOnReturn {
+public:
+  explicit ParkOnReturn(Objects&... objects) : m_objects(objects...) {}
+  ~ParkOnReturn() {
+    std::apply([](auto&... o) { (park_until_exit(make_parked(std::move(o))), ...); }, m_objects);
+  }
+  ParkOnReturn(const ParkOnReturn&) = delete;
+  ParkOnReturn& operator=(const ParkOnReturn&) = delete;
+
+private:
+  template <class T> static std::shared_ptr<void> make_parked(T&& object) {
+    return std::make_shared<std::decay_t<T>>(std::forward<T>(object));
+  }
+  std::tuple<Objects&...> m_objects;
+};
 
 // Prints "torchpatch: error: …" and returns the exit code the error carries: how every command
 // ends on a failure.

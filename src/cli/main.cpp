@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <functional>
 #include <initializer_list>
@@ -15,6 +17,7 @@
 #include "base/suggestion.hpp"
 #include "catalog/catalog.hpp"
 #include "cli/commands.hpp"
+#include "cli/context.hpp"
 #include "platform/files.hpp"
 
 #ifndef TP_ENGINE_VERSION
@@ -240,6 +243,28 @@ int main(int argc, char** argv) {
     std::cerr << "torchpatch: internal error\n";
   }
   return to_int(ExitCode::internal);
+}
+
+// Sanitizer builds end normally, so that their leak checks see every object freed.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || defined(__SANITIZE_LEAK__)
+#define TP_END_WITH_TEARDOWN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||                         \
+    __has_feature(leak_sanitizer) || __has_feature(memory_sanitizer)
+#define TP_END_WITH_TEARDOWN 1
+#endif
+#endif
+
+int exit_without_teardown(int code) {
+#ifdef TP_END_WITH_TEARDOWN
+  release_parked();
+  return code;
+#else
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  std::_Exit(code);
+#endif
 }
 
 } // namespace tp::cli

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <numeric>
 #include <thread>
 
@@ -424,12 +425,12 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   // Which patchsets apply to this version and these facts (the others are not-applicable),
   const Selection selected = select_patchsets(catalog.patchsets, version, options, plan.patchsets);
   // (the named files that syntax and node anchors search parsed meanwhile, beside the listing)
-  const EarlyParses early(selected.patchsets, tree);
+  const auto early = std::make_shared<const EarlyParses>(selected.patchsets, tree);
   // which files their edits name or their globs select,
   TP_TRY_ASSIGN(const auto candidates, list_candidates(selected.patchsets, tree));
   // each of those read once and its edits evaluated there, files spread over threads;
   TP_TRY_ASSIGN(auto files,
-                evaluate_files(candidates.files, selected.patchsets, tree, early,
+                evaluate_files(candidates.files, selected.patchsets, tree, *early,
                                anchor::CompileOptions{catalog.export_macros}, options.threads));
   // edits that touch the same bytes of one file conflict;
   plan.overlaps = mark_overlaps(files);
@@ -437,6 +438,7 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   report_edits(selected, files, candidates.files_per_edit, tree, plan.patchsets);
   // and the patchsets without conflict give the new bytes of the files they edit.
   TP_TRY_ASSIGN(plan.files, plan_files(std::move(files), selected, plan.patchsets));
+  plan.analyses = early;
   return plan;
 }
 

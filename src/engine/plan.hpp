@@ -3,6 +3,7 @@
 // one outcome each. `apply --dry` renders it; `apply` executes it. Nothing here writes.
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -87,6 +88,9 @@ struct Plan {
   std::vector<GateReport> gates;         // catalog order; they never edit and never conflict
   std::vector<FilePlan> files;           // changes of conflict-free patchsets, sorted by path
   std::vector<OverlapReport> overlaps;   // by file (sorted by path), each pair of edits once
+  // What planning built and the reports no longer need (the early parses' trees), kept with the
+  // plan so that freeing it is not on the way to the report: it goes with the plan.
+  std::shared_ptr<const void> analyses;
   bool has_conflict() const;
 };
 

@@ -9,6 +9,7 @@
 #include <random>
 #include <sstream>
 
+#include "cli/context.hpp"
 #include "cli/main.hpp"
 
 #ifdef _WIN32
@@ -75,6 +76,7 @@ Output torchpatch(const std::vector<std::string>& args) {
   std::streambuf* old_err = std::cerr.rdbuf(err.rdbuf());
   Output result;
   result.code = tp::cli::main(static_cast<int>(words.size()), argv.data());
+  tp::cli::release_parked(); // what the executable leaves to the end of the process
   std::cout.rdbuf(old_out);
   std::cerr.rdbuf(old_err);
   result.out = out.str();
