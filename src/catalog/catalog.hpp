@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "anchor/anchor.hpp"
@@ -152,8 +153,9 @@ load_catalog(CatalogFiles files, std::string origin,
              anchor::QueryCompilation query_compilation = anchor::QueryCompilation::at_load);
 
 // The catalog embedded in this binary, its syntax queries compiled on first use (the build
-// checks that they compile).
-LoadResult load_embedded_catalog();
+// checks that they compile). From `image` (catalog_image.hpp, which the build writes from the
+// same files) when it reads, so that no TOML is parsed; from the embedded TOML files otherwise.
+LoadResult load_embedded_catalog(std::string_view image = {});
 
 // The embedded catalog's version (load_embedded_catalog().catalog.version), reading only its
 // catalog.toml: empty when that has none.

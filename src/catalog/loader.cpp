@@ -7,6 +7,7 @@
 #include <set>
 
 #include "catalog/case_toml.hpp"
+#include "catalog/catalog_image.hpp"
 #include "catalog/edit_loader.hpp"
 #include "catalog/embedded_catalog.hpp"
 #include "catalog/toml_file.hpp"
@@ -223,12 +224,22 @@ LoadResult load_catalog(CatalogFiles files, std::string origin,
   return result;
 }
 
-LoadResult load_embedded_catalog() {
+LoadResult load_embedded_catalog(std::string_view image) {
   CatalogFiles files;
   for (const auto& f : embedded_catalog_files())
     files.emplace(std::string(f.path), std::string(f.bytes));
   // The build compiled every query of this catalog (src/check_embedded_catalog.cpp): a run
   // compiles only those its files reach.
+  anchor::CompileOptions options;
+  options.query_compilation = anchor::QueryCompilation::on_first_use;
+  options.query_pool = anchor::make_query_pool();
+  if (std::optional<Catalog> read = read_catalog_image(image, options)) {
+    LoadResult result;
+    result.catalog = std::move(*read);
+    result.catalog.origin = "embedded";
+    result.catalog.files = std::move(files);
+    return result;
+  }
   return load_catalog(std::move(files), "embedded", anchor::QueryCompilation::on_first_use);
 }
 

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "cli/embedded_image.hpp"
 #include "platform/files.hpp"
 
 namespace tp::cli {
@@ -47,7 +48,7 @@ Result<catalog::Catalog> load_catalog(const GlobalOptions& options) {
       return fail(files.error().message(), ExitCode::usage);
     loaded = catalog::load_catalog(std::move(*files), platform::path_to_utf8(*options.catalog_dir));
   } else {
-    loaded = catalog::load_embedded_catalog();
+    loaded = catalog::load_embedded_catalog(embedded_catalog_image());
   }
   if (!loaded.diagnostics.empty()) {
     std::cerr << render_all(loaded.diagnostics);
