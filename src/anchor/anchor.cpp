@@ -128,10 +128,14 @@ std::optional<Language> parse_language(std::string_view name) {
 
 namespace {
 
-std::variant<CompiledAnchor, CompileError> compile_regex(const AnchorSpec& spec) {
+std::variant<CompiledAnchor, CompileError> compile_regex(const AnchorSpec& spec,
+                                                         const CompileOptions& options) {
   if (spec.pattern.empty())
     return CompileError{"empty regex pattern", 0};
-  auto compiled = RegexAnchor::compile(spec.pattern, spec.target, Multiline::yes);
+  auto compiled = options.query_compilation == QueryCompilation::on_first_use
+                      ? std::variant<RegexAnchor, CompileError>(
+                            RegexAnchor::deferred(spec.pattern, spec.target, Multiline::yes))
+                      : RegexAnchor::compile(spec.pattern, spec.target, Multiline::yes);
   if (auto* error = std::get_if<CompileError>(&compiled))
     return std::move(*error);
   auto& regex = std::get<RegexAnchor>(compiled);
@@ -195,7 +199,7 @@ std::variant<CompiledAnchor, CompileError> CompiledAnchor::compile(const AnchorS
                                                                    const CompileOptions& options) {
   switch (spec.kind) {
   case Kind::regex:
-    return compile_regex(spec);
+    return compile_regex(spec, options);
   case Kind::syntax:
     return compile_tree_anchor<SyntaxAnchor>(spec, options);
   case Kind::node:

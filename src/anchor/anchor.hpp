@@ -52,7 +52,8 @@ struct AnchorSpec {
 enum class QueryCompilation {
   at_load,      // now: every problem is a CompileError (lint, `--catalog DIR`, tests)
   on_first_use, // at the first find(); for queries already known to compile (the embedded
-                // catalog, which the build checks: src/check_embedded_catalog.cpp)
+                // catalog, which the build checks: src/check_embedded_catalog.cpp). A regex
+                // anchor's RE2 is then compiled by its first search too (RegexAnchor::deferred).
 };
 
 class QueryPool; // anchor/query_pool.hpp

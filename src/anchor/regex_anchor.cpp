@@ -3,7 +3,10 @@
 #include <re2/re2.h>
 
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -262,15 +265,26 @@ std::string required_literal_of(std::string_view pattern) {
   return LiteralReader(pattern).read();
 }
 
-std::variant<RegexAnchor, CompileError>
-RegexAnchor::compile(std::string_view pattern, std::string_view target, Multiline multiline) {
+struct RegexAnchor::Lazy {
+  std::string pattern;
+  std::string target;
+  Multiline multiline = Multiline::yes;
+  std::string required_literal;
+  std::once_flag once;
+  std::shared_ptr<const State> state; // set by compile(), or by the first search when deferred
+};
+
+namespace {
+
+std::variant<std::shared_ptr<const RegexAnchor::State>, CompileError>
+compile_state(std::string_view pattern, std::string_view target, Multiline multiline) {
   const std::string_view prefix = multiline == Multiline::yes ? k_multiline_prefix : "";
   std::string compiled(prefix);
   compiled += pattern;
 
   re2::RE2::Options options;
   options.set_log_errors(false);
-  auto state = std::make_shared<State>();
+  auto state = std::make_shared<RegexAnchor::State>();
   state->re = std::make_unique<re2::RE2>(compiled, options);
   if (!state->re->ok()) {
     // RE2 quotes the offending part, which may start with our own "(?m)": show the author's text.
@@ -295,14 +309,61 @@ RegexAnchor::compile(std::string_view pattern, std::string_view target, Multilin
     state->target_group = found->second;
   }
   state->required_literal = required_literal_of(pattern);
-  return RegexAnchor(std::move(state));
+  return std::shared_ptr<const RegexAnchor::State>(std::move(state));
+}
+
+std::shared_ptr<RegexAnchor::Lazy> new_lazy(std::string_view pattern, std::string_view target,
+                                            Multiline multiline) {
+  auto lazy = std::make_shared<RegexAnchor::Lazy>();
+  lazy->pattern = pattern;
+  lazy->target = target;
+  lazy->multiline = multiline;
+  lazy->required_literal = required_literal_of(pattern);
+  return lazy;
+}
+
+} // namespace
+
+std::variant<RegexAnchor, CompileError>
+RegexAnchor::compile(std::string_view pattern, std::string_view target, Multiline multiline) {
+  auto compiled = compile_state(pattern, target, multiline);
+  if (auto* error = std::get_if<CompileError>(&compiled))
+    return std::move(*error);
+  auto lazy = new_lazy(pattern, target, multiline);
+  lazy->state = std::move(std::get<std::shared_ptr<const State>>(compiled));
+  return RegexAnchor(std::move(lazy));
+}
+
+RegexAnchor RegexAnchor::deferred(std::string_view pattern, std::string_view target,
+                                  Multiline multiline) {
+  return RegexAnchor(new_lazy(pattern, target, multiline));
+}
+
+const RegexAnchor::State& RegexAnchor::state() const {
+  Lazy& lazy = *m_lazy;
+  std::call_once(lazy.once, [&lazy] {
+    if (lazy.state)
+      return;
+    auto compiled = compile_state(lazy.pattern, lazy.target, lazy.multiline);
+    if (auto* error = std::get_if<CompileError>(&compiled)) {
+      // Unreachable for the embedded catalog, whose regexes the build compiles
+      // (src/check_embedded_catalog.cpp); anything else is compiled at load.
+      std::fprintf(stderr,
+                   "torchpatch: internal error: a regex compiled on first use does not compile: "
+                   "%s (at byte %zu of the pattern)\n",
+                   error->message.c_str(), error->offset);
+      std::abort();
+    }
+    lazy.state = std::move(std::get<std::shared_ptr<const State>>(compiled));
+  });
+  return *lazy.state;
 }
 
 std::vector<Match> RegexAnchor::find_all(std::string_view text) const {
   std::vector<Match> matches;
   std::size_t start = 0;
   while (start <= text.size()) {
-    Step step = match_from(*m_state, text, start);
+    Step step = match_from(state(), text, start);
     if (step.match)
       matches.push_back(std::move(*step.match));
     if (step.resume == std::string_view::npos)
@@ -315,7 +376,7 @@ std::vector<Match> RegexAnchor::find_all(std::string_view text) const {
 std::optional<Match> RegexAnchor::find_first(std::string_view text) const {
   std::size_t start = 0;
   while (start <= text.size()) {
-    Step step = match_from(*m_state, text, start);
+    Step step = match_from(state(), text, start);
     if (step.match || step.resume == std::string_view::npos)
       return std::move(step.match);
     start = step.resume;
@@ -324,11 +385,11 @@ std::optional<Match> RegexAnchor::find_first(std::string_view text) const {
 }
 
 bool RegexAnchor::matches_in(std::string_view text) const {
-  return m_state->re->Match(text, 0, text.size(), re2::RE2::UNANCHORED, nullptr, 0);
+  return state().re->Match(text, 0, text.size(), re2::RE2::UNANCHORED, nullptr, 0);
 }
 
 const std::string& RegexAnchor::required_literal() const {
-  return m_state->required_literal;
+  return m_lazy->required_literal;
 }
 
 } // namespace tp::anchor

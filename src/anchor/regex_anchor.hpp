@@ -22,6 +22,12 @@ public:
   // error's offset is a byte offset into `pattern`. Never throws; RE2 does not log.
   static std::variant<RegexAnchor, CompileError>
   compile(std::string_view pattern, std::string_view target, Multiline multiline);
+  // The same, compiled by the first search, once, whichever thread gets there first: for a
+  // pattern already known to compile (the embedded catalog, which the build checks). Most runs
+  // never search with most of the catalog's regexes. A pattern that then does not compile ends
+  // the process with an internal error.
+  static RegexAnchor deferred(std::string_view pattern, std::string_view target,
+                              Multiline multiline);
 
   // Every non-overlapping match in `text`, in order. `whole` is the match, `target` the target
   // group (or the whole match), `groups` the named groups that took part. A match in which the
@@ -37,10 +43,12 @@ public:
   const std::string& required_literal() const;
 
   struct State;
-  explicit RegexAnchor(std::shared_ptr<const State> state) : m_state(std::move(state)) {}
+  struct Lazy;
+  explicit RegexAnchor(std::shared_ptr<Lazy> lazy) : m_lazy(std::move(lazy)) {}
 
 private:
-  std::shared_ptr<const State> m_state;
+  const State& state() const;
+  std::shared_ptr<Lazy> m_lazy;
 };
 
 // The longest literal that every match of RE2 `pattern` must contain, found conservatively:

@@ -9,6 +9,33 @@ using tp::anchor::required_literal_of;
 
 TEST_SUITE("anchor::regex") {
 
+  TEST_CASE(
+      "deferred: the literal is known at once; the first search compiles and finds the same") {
+    const std::string pattern = R"(include_module (?P<what>\w+))";
+    const auto deferred =
+        tp::anchor::RegexAnchor::deferred(pattern, "what", tp::anchor::Multiline::yes);
+    const auto now = std::get<tp::anchor::RegexAnchor>(
+        tp::anchor::RegexAnchor::compile(pattern, "what", tp::anchor::Multiline::yes));
+    CHECK(deferred.required_literal() == "include_module ");
+    CHECK(deferred.required_literal() == now.required_literal());
+    const std::string_view text = "x\ninclude_module CheckFunctionExists\ninclude(Other)\n";
+    const auto found = deferred.find_all(text);
+    REQUIRE(found.size() == 1);
+    CHECK(text_of(text, found[0].target) == "CheckFunctionExists");
+    CHECK(found[0].target == now.find_all(text)[0].target);
+    CHECK(deferred.matches_in(text));
+  }
+
+  TEST_CASE("deferred: an embedded-catalog load defers regex anchors, other loads compile them") {
+    tp::anchor::CompileOptions deferred;
+    deferred.query_compilation = tp::anchor::QueryCompilation::on_first_use;
+    // A bad pattern is no error when deferred (the build checked the embedded catalog's) ...
+    CHECK(std::holds_alternative<tp::anchor::CompiledAnchor>(
+        tp::anchor::CompiledAnchor::compile(regex_spec("(unclosed"), deferred)));
+    // ... and an error at once otherwise.
+    CHECK(compile_error(regex_spec("(unclosed")).message.find("missing )") != std::string::npos);
+  }
+
   TEST_CASE("find: returns every match in order with its named groups") {
     const std::string_view text = "const size_type count_;\nint x;\nconst size_type count_;\n";
     const auto anchor = compiled(regex_spec(R"((?P<const>const )size_type (?P<name>\w+);)"));
