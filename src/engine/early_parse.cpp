@@ -78,7 +78,11 @@ EarlyParses::EarlyParses(const std::vector<const catalog::Patchset*>& selected,
 }
 
 EarlyParses::~EarlyParses() {
-  for (auto& [path, prepared] : m_files)
+  wait();
+}
+
+void EarlyParses::wait() const {
+  for (const auto& [path, prepared] : m_files)
     prepared.wait();
 }
 

@@ -39,6 +39,10 @@ public:
   EarlyParses(const std::vector<const catalog::Patchset*>& selected, const TreeSource& tree);
   ~EarlyParses(); // waits for the threads still running
 
+  // Waits for every thread: after this, nothing here uses the TreeSource any more (a file whose
+  // evaluation never asked for its analysis may still be being parsed until then).
+  void wait() const;
+
   EarlyParses(const EarlyParses&) = delete;
   EarlyParses& operator=(const EarlyParses&) = delete;
 

@@ -438,6 +438,9 @@ Result<Plan> plan_patchsets(const catalog::Catalog& catalog, TreeSource& tree,
   report_edits(selected, files, candidates.files_per_edit, tree, plan.patchsets);
   // and the patchsets without conflict give the new bytes of the files they edit.
   TP_TRY_ASSIGN(plan.files, plan_files(std::move(files), selected, plan.patchsets));
+  // The plan outlives `tree`; the early parses must be done with it (those of files whose
+  // evaluation never asked for them too).
+  early->wait();
   plan.analyses = early;
   return plan;
 }
