@@ -71,10 +71,13 @@ std::shared_ptr<const PreparedFile> prepare(const TreeSource& tree, const std::s
 
 EarlyParses::EarlyParses(const std::vector<const catalog::Patchset*>& selected,
                          const TreeSource& tree) {
-  for (auto& [path, anchors] : tree_anchors_by_file(selected))
-    m_files.emplace(path, std::async(std::launch::async, [&tree, path, anchors] {
-                            return prepare(tree, path, anchors);
-                          }).share());
+  // Each thread gets its own copy of the path and the anchors (Clang before 16 cannot capture a
+  // structured binding).
+  for (const auto& entry : tree_anchors_by_file(selected))
+    m_files.emplace(entry.first, std::async(std::launch::async, [&tree, path = entry.first,
+                                                                 anchors = entry.second] {
+                                   return prepare(tree, path, anchors);
+                                 }).share());
 }
 
 EarlyParses::~EarlyParses() {
