@@ -217,7 +217,7 @@ void CompiledAnchor::prepare() const {
 
 void CompiledAnchor::prepare(const SharedAnalysis& shared) const {
   prepare();
-  if (m_impl->spec.kind != Kind::syntax && m_impl->spec.kind != Kind::node)
+  if (!searches_parse_tree(m_impl->spec.kind))
     return;
   CompileOptions options;
   options.export_macros = m_impl->export_macros;

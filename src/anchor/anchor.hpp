@@ -28,6 +28,12 @@ enum class Language { c, cpp, python };
 
 std::optional<Language> parse_language(std::string_view name); // "c" | "cpp" | "python"
 
+// Whether anchors of `kind` search a file's parse tree (syntax and node anchors): they share its
+// parse (SharedAnalysis), its parse-degraded rule and identifier-aware renames.
+inline bool searches_parse_tree(Kind kind) {
+  return kind == Kind::syntax || kind == Kind::node;
+}
+
 struct AnchorSpec {
   Kind kind = Kind::regex;
   // regex: an RE2 pattern; (?m) is implied. syntax: a tree-sitter query. node: a path.

@@ -107,9 +107,9 @@ void rename_uses(const catalog::Edit& edit, std::string_view text, const anchor:
                  std::vector<PlannedChange>& changes) {
   std::string_view name = slice(text, match.target);
   const auto& spec = edit.anchor->spec();
-  const bool parsed = spec.kind == anchor::Kind::syntax || spec.kind == anchor::Kind::node;
-  auto uses = parsed ? anchor::find_identifier_uses(spec.language, text, name, options)
-                     : anchor::find_word_occurrences(text, name);
+  auto uses = anchor::searches_parse_tree(spec.kind)
+                  ? anchor::find_identifier_uses(spec.language, text, name, options)
+                  : anchor::find_word_occurrences(text, name);
   // The definition itself is a use too, even where the parser sees it differently. A second
   // match of the same name finds every use already renamed and adds nothing.
   uses.push_back(match.target);

@@ -31,10 +31,6 @@ namespace {
 
 using Anchors = std::vector<const anchor::CompiledAnchor*>;
 
-bool searches_a_tree(const anchor::CompiledAnchor& anchor) {
-  return anchor.spec().kind == anchor::Kind::syntax || anchor.spec().kind == anchor::Kind::node;
-}
-
 // path -> the syntax and node anchors of the edits that name it exactly.
 std::map<std::string, Anchors>
 tree_anchors_by_file(const std::vector<const catalog::Patchset*>& selected) {
@@ -42,7 +38,7 @@ tree_anchors_by_file(const std::vector<const catalog::Patchset*>& selected) {
   for (const catalog::Patchset* p : selected)
     for (const catalog::Edit& e : p->edits)
       for (const auto* slot : {&e.anchor, &e.applied, &e.upstream_fixed})
-        if (*slot && searches_a_tree(**slot))
+        if (*slot && anchor::searches_parse_tree((*slot)->spec().kind))
           for (const std::string& file : e.files)
             if (!catalog::is_glob(file))
               by_file[file].push_back(&**slot);

@@ -146,8 +146,7 @@ Selection select_patchsets(const std::vector<catalog::Patchset>& patchsets,
 std::vector<const anchor::CompiledAnchor*> tree_anchors_of(const catalog::Edit& edit) {
   std::vector<const anchor::CompiledAnchor*> found;
   for (const auto* slot : {&edit.anchor, &edit.applied, &edit.upstream_fixed})
-    if (*slot && ((*slot)->spec().kind == anchor::Kind::syntax ||
-                  (*slot)->spec().kind == anchor::Kind::node))
+    if (*slot && anchor::searches_parse_tree((*slot)->spec().kind))
       found.push_back(&**slot);
   return found;
 }
