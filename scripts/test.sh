@@ -29,6 +29,11 @@ build="${TP_BUILD_DIR:-$here/build}"
 # label runs its torchpatch.exe under Wine (docs/windows.md).
 step package "$here/scripts/package.sh"
 step ctest ctest --test-dir "$build" --output-on-failure -j2
+# The sweep's slice runs only where prepared work folders are (tests/CMakeLists.txt): say so when not.
+if ! ctest --test-dir "$build" -N -L sweep-slice | grep -q 'sweep-slice-'; then
+  echo "test.sh: the sweep slice (ctest -L sweep-slice) was not run: no prepared work folders in" \
+    "$(sed -n 's/^TP_SWEEP_WORK_USED:INTERNAL=//p' "$build/CMakeCache.txt") (docs/authoring.md, section 8)"
+fi
 # Sanitizers, fuzzing and the Windows cross-check (docs/security.md).
 step sanitize "$here/scripts/sanitize.sh"
 step fuzz "$here/scripts/fuzz.sh"

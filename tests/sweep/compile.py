@@ -11,7 +11,9 @@ changed; a run that stops is resumed by running it again.
 Which entries: all (default), --sample N (a fixed, deterministic sample of about N drawn from every
 target: the entries whose hash with --seed is lowest within each target, in proportion to its
 size, at least one each), --files LIST (the outputs named in the file LIST, one a line; with
---sample, both), --shard K/N (every N-th of those from the K-th, 0-based). Results go to /w/results/COMPILER-PHASE.jsonl, one
+--sample, both), --targets T1,T2 / --skip-targets T1,T2 (only, or all but, the entries of those
+CMake targets: the cheap targets first, say, or torch_cpu alone), --shard K/N (every N-th of those
+from the K-th, 0-based). Results go to /w/results/COMPILER-PHASE.jsonl, one
 JSON object a line: output, file, target, status (passed/failed), first_error, log.
 """
 import argparse
@@ -87,9 +89,20 @@ def named(entries, path):
     return [e for e in entries if e["output"] in wanted]
 
 
+def by_targets(entries, targets, skip_targets):
+    """The entries of TARGETS (all when empty), less those of SKIP_TARGETS; a target named that has
+    no entry is an error, not an empty sweep."""
+    wanted, unwanted = set(filter(None, targets.split(","))), set(filter(None, skip_targets.split(",")))
+    unknown = (wanted | unwanted) - {e["target"] for e in entries}
+    if unknown:
+        sys.exit(f"compile.py: no entry belongs to the target(s) {', '.join(sorted(unknown))}")
+    return [e for e in entries if (not wanted or e["target"] in wanted) and e["target"] not in unwanted]
+
+
 def select(entries, args):
-    """--files and --sample together: both; --shard splits what is selected."""
-    chosen = entries
+    """--targets/--skip-targets narrow the entries; --files and --sample together: both; --shard
+    splits what is selected."""
+    chosen = entries = by_targets(entries, args.targets, args.skip_targets)
     if args.files or args.sample:
         picked = {}
         for e in (named(entries, args.files) if args.files else []) + (sample(entries, args.sample, args.seed) if args.sample else []):
@@ -243,6 +256,8 @@ def main():
     parser.add_argument("--seed", default="24")
     parser.add_argument("--shard")
     parser.add_argument("--files")
+    parser.add_argument("--targets", default="", help="only the entries of these CMake targets (comma-separated)")
+    parser.add_argument("--skip-targets", default="", help="all entries but those of these CMake targets")
     parser.add_argument("--codegen", action="store_true")
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
     args = parser.parse_args()

@@ -73,8 +73,9 @@ check(one != sweep.sample(entries, 22, "25"), "another seed, another sample")
 
 
 class Selection:
-    def __init__(self, files=None, sample=None, shard=None):
+    def __init__(self, files=None, sample=None, shard=None, targets="", skip_targets=""):
         self.files, self.sample, self.seed, self.shard = files, sample, "24", shard
+        self.targets, self.skip_targets = targets, skip_targets
 
 
 with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
@@ -88,6 +89,18 @@ check(sorted(x["output"] for h in halves for x in h) == sorted(x["output"] for x
       and not {x["output"] for x in halves[0]} & {x["output"] for x in halves[1]},
       "two shards split the entries between them, none twice")
 os.unlink(listing.name)
+only = sweep.select(entries, Selection(targets="t2,t3"))
+check({x["target"] for x in only} == {"t2", "t3"} and len(only) == 21, "--targets keeps only those targets' entries")
+rest = sweep.select(entries, Selection(skip_targets="t1"))
+check([x["output"] for x in rest] == [x["output"] for x in only], "--skip-targets keeps all the others")
+within = sweep.select(entries, Selection(targets="t1", sample=22))
+check(len(within) == 22 and {x["target"] for x in within} == {"t1"},
+      "a sample within --targets draws its whole size from those targets")
+try:
+    sweep.select(entries, Selection(skip_targets="torch_cpu"))
+    check(False, "a target with no entry is refused")
+except SystemExit as refused:
+    check("torch_cpu" in str(refused), f"a target with no entry is refused, named ({refused})")
 
 
 # --- a real compile, cached under the preprocessed input

@@ -4,8 +4,8 @@
 #
 # For GCC 16 and Clang 21: a fixed sample of about 100 translation units drawn from every target
 # (seed "slice"), plus every unit the last full sweep saw fail before `apply`
-# (tests/sweep/results/VERSION-COMPILER-failed-before.txt; until a whole sweep is committed, its
-# sample's, VERSION-COMPILER-failed-before-sample300.txt).
+# (tests/sweep/results/VERSION-COMPILER-failed-before.txt; until a whole sweep is committed, the
+# failures of the sample on the compiler's own configure: Clang's `clangconf`, GCC's `sample300`).
 # - after `apply`, every one of them must compile;
 # - before `apply` (`torchpatch revert`, then `apply` again), each known failure must still fail,
 #   and `torchpatch explain` must name a patchset or gate for its log.
@@ -23,9 +23,13 @@ verdict() { # OK WHAT
 
 for compiler in gcc clang; do
   # the last whole sweep's failures, or until there is one, those of its committed sample
-  known="$SWEEP_DIR/results/$version-$compiler-failed-before.txt"
-  [ -f "$known" ] || known="$SWEEP_DIR/results/$version-$compiler-failed-before-sample300.txt"
-  [ -f "$known" ] || { verdict 1 "$compiler: no sweep results for $version (tests/sweep/results)"; continue; }
+  known=""
+  for phase in before before-clangconf before-sample300; do
+    [ "$compiler-$phase" = gcc-before-clangconf ] && continue
+    [ -f "$SWEEP_DIR/results/$version-$compiler-failed-$phase.txt" ] || continue
+    known="$SWEEP_DIR/results/$version-$compiler-failed-$phase.txt"; break
+  done
+  [ -n "$known" ] || { verdict 1 "$compiler: no sweep results for $version (tests/sweep/results)"; continue; }
   echo "slice: $compiler: the known failures of $(basename "$known")"
   cp "$known" "$work/slice-known.txt"
   bash "$SWEEP_DIR/sweep.sh" compile "$work" "$compiler" after --sample 100 --seed slice --files /w/slice-known.txt \

@@ -33,6 +33,13 @@ SWEEP_DIR="$TP_REPO/tests/sweep"
 
 die() { echo "sweep: $*" >&2; exit 1; }
 
+# lock WORK: one compile or reapply at a time on a work folder (a `before` phase reverts WORK/src,
+# which would change what a compile beside it reads); a second one is refused, not queued.
+lock() {
+  exec 9>"$1/.lock" || die "cannot create $1/.lock"
+  flock -n 9 || die "$1 is busy: another sweep.sh compile or reapply (or the slice) is running on it"
+}
+
 # sweep_options VERSION: the CMake options of the sweep's configure. Every option the sweep turns
 # off that a default build has on is here, with its reason.
 sweep_options() {
@@ -126,6 +133,7 @@ prepare() { # VERSION TREE WORK
 # the flags the patched CMake files give.
 reapply() { # WORK
   local work; work="$(cd "$1" && pwd)" || die "no folder $1"
+  lock "$work"
   tp_sid_root || die "the sid root could not be set up"
   apply_catalog "$work" || die "apply failed (see $work/apply.log)"
   local compiler build
@@ -141,6 +149,7 @@ reapply() { # WORK
 
 compile() { # WORK COMPILER [PHASE] [OPTIONS]
   local work; work="$(cd "$1" && pwd)" || die "no folder $1"
+  lock "$work"
   local compiler="$2" phase=after; shift 2
   case "${1:-}" in before | after | before-* | after-*) phase="$1"; shift ;; esac
   local revert=no; case "$phase" in before*) revert=yes ;; esac
