@@ -32,19 +32,19 @@ for compiler in gcc clang; do
   [ -n "$known" ] || { verdict 1 "$compiler: no sweep results for $version (tests/sweep/results)"; continue; }
   echo "slice: $compiler: the known failures of $(basename "$known")"
   cp "$known" "$work/slice-known.txt"
-  bash "$SWEEP_DIR/sweep.sh" compile "$work" "$compiler" after --sample 100 --seed slice --files /w/slice-known.txt \
+  bash "$SWEEP_DIR/sweep.sh" compile "$work" "$compiler" after-slice --sample 100 --seed slice --files /w/slice-known.txt \
     >"$work/slice-$compiler-after.log" 2>&1
   verdict $? "$compiler after apply: $(tail -n 1 "$work/slice-$compiler-after.log")"
   if [ ! -s "$known" ]; then
     verdict 0 "$compiler before apply: the full sweep saw no failure to keep"
     continue
   fi
-  bash "$SWEEP_DIR/sweep.sh" compile "$work" "$compiler" before --files /w/slice-known.txt >"$work/slice-$compiler-before.log" 2>&1
+  bash "$SWEEP_DIR/sweep.sh" compile "$work" "$compiler" before-slice --files /w/slice-known.txt >"$work/slice-$compiler-before.log" 2>&1
   python3 - "$work" "$compiler" "$TORCHPATCH" <<'PY'
 import json, subprocess, sys
 work, compiler, torchpatch = sys.argv[1:]
 bad = 0
-for line in open(f"{work}/results/{compiler}-before.jsonl"):
+for line in open(f"{work}/results/{compiler}-before-slice.jsonl"):
     r = json.loads(line)
     if r["status"] != "failed":
         print(f"  {r['output']}: compiled before apply, but the last full sweep saw it fail"); bad += 1; continue
