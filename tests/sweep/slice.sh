@@ -15,7 +15,7 @@ set -u
 SWEEP_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 export TORCHPATCH="$1"
 work="$2" version="$3" pass=0 fail=0
-[ -f "$work/.done-generate" ] || { echo "slice: $work is not a prepared sweep (tests/sweep/sweep.sh prepare)"; echo "0 passed, 1 failed"; exit 1; }
+[ -f "$work/.done-default-clang" ] || { echo "slice: $work is not a prepared sweep (tests/sweep/sweep.sh prepare)"; echo "0 passed, 1 failed"; exit 1; }
 
 verdict() { # OK WHAT
   if [ "$1" = 0 ]; then pass=$((pass + 1)); echo "ok: $2"; else fail=$((fail + 1)); echo "FAILED: $2"; fi
