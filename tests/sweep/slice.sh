@@ -39,12 +39,17 @@ for compiler in gcc clang; do
     verdict 0 "$compiler before apply: the full sweep saw no failure to keep"
     continue
   fi
+  # (no results of an earlier slice may stand in for a compile that did not run: a busy work folder)
+  rm -f "$work/results/$compiler-before-slice.jsonl"
   bash "$SWEEP_DIR/sweep.sh" compile "$work" "$compiler" before-slice --files /w/slice-known.txt >"$work/slice-$compiler-before.log" 2>&1
   python3 - "$work" "$compiler" "$TORCHPATCH" <<'PY'
-import json, subprocess, sys
+import json, os, subprocess, sys
 work, compiler, torchpatch = sys.argv[1:]
 bad = 0
-for line in open(f"{work}/results/{compiler}-before-slice.jsonl"):
+results = f"{work}/results/{compiler}-before-slice.jsonl"
+if not os.path.exists(results):
+    sys.exit(f"  the compile before apply did not run: {open(f'{work}/slice-{compiler}-before.log').read().strip()[-300:]}")
+for line in open(results):
     r = json.loads(line)
     if r["status"] != "failed":
         print(f"  {r['output']}: compiled before apply, but the last full sweep saw it fail"); bad += 1; continue
