@@ -15,6 +15,11 @@ struct Folded {
   std::vector<std::size_t> origin; // origin[i]: offset in the input of text[i]
 };
 
+// in[i] starts "./" or ".\\" (a path's current-directory segment once a separator comes before it).
+bool is_current_dir_segment(std::string_view in, std::size_t i) {
+  return in[i] == '.' && i + 1 < in.size() && (in[i + 1] == '/' || in[i + 1] == '\\');
+}
+
 Folded fold(std::string_view in) {
   Folded out;
   out.text.reserve(in.size());
@@ -27,6 +32,13 @@ Folded fold(std::string_view in) {
       if (!pending_space)
         space_at = i;
       pending_space = true;
+      continue;
+    }
+    // A path's "./" segments: a build that includes through `-I dir/.` or `#include "./x.h"`
+    // prints `include/fbgemm/././UtilsAvx2.h` where the catalog holds `include/fbgemm/UtilsAvx2.h`.
+    if (is_current_dir_segment(in, i) && !pending_space && !out.text.empty() &&
+        out.text.back() == '/') {
+      ++i; // the '.' and the separator after it
       continue;
     }
     char folded = static_cast<char>(std::tolower(c));

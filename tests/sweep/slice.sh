@@ -3,9 +3,10 @@
 #   bash tests/sweep/slice.sh TORCHPATCH WORK VERSION
 #
 # For GCC 16 and Clang 21: a fixed sample of about 100 translation units drawn from every target
-# (seed "slice"), plus every unit the last full sweep saw fail before `apply`
-# (tests/sweep/results/VERSION-COMPILER-failed-before.txt; until a whole sweep is committed, the
-# failures of the sample on the compiler's own configure: Clang's `clangconf`, GCC's `sample300`).
+# (seed "slice"), plus every unit the committed sweeps of the compiler's own configure saw fail
+# before `apply` (tests/sweep/results/VERSION-COMPILER-failed-PHASE.txt: `before`, a whole sweep;
+# `before-rest`, every unit outside torch_cpu; the samples, Clang's `clangconf`, GCC's `sample300`;
+# not Clang's `sample300`, which compiled GCC's commands).
 # - after `apply`, every one of them must compile;
 # - before `apply` (`torchpatch revert`, then `apply` again), each known failure must still fail,
 #   and `torchpatch explain` must name a patchset or gate for its log.
@@ -22,16 +23,17 @@ verdict() { # OK WHAT
 }
 
 for compiler in gcc clang; do
-  # the last whole sweep's failures, or until there is one, those of its committed sample
-  known=""
-  for phase in before before-clangconf before-sample300; do
-    [ "$compiler-$phase" = gcc-before-clangconf ] && continue
-    [ -f "$SWEEP_DIR/results/$version-$compiler-failed-$phase.txt" ] || continue
-    known="$SWEEP_DIR/results/$version-$compiler-failed-$phase.txt"; break
+  # every failure before `apply` that the committed results of this compiler's own configure name
+  known_files=()
+  for phase in before before-rest before-clangconf before-sample300; do
+    case "$compiler-$phase" in gcc-before-clangconf | clang-before-sample300) continue ;; esac
+    [ -f "$SWEEP_DIR/results/$version-$compiler-failed-$phase.txt" ] &&
+      known_files+=("$SWEEP_DIR/results/$version-$compiler-failed-$phase.txt")
   done
-  [ -n "$known" ] || { verdict 1 "$compiler: no sweep results for $version (tests/sweep/results)"; continue; }
-  echo "slice: $compiler: the known failures of $(basename "$known")"
-  cp "$known" "$work/slice-known.txt"
+  [ ${#known_files[@]} -gt 0 ] || { verdict 1 "$compiler: no sweep results for $version (tests/sweep/results)"; continue; }
+  echo "slice: $compiler: the known failures of $(printf '%s ' "${known_files[@]##*/}")"
+  known="$work/slice-known.txt"
+  sort -u "${known_files[@]}" >"$known"
   bash "$SWEEP_DIR/sweep.sh" compile "$work" "$compiler" after-slice --sample 100 --seed slice --files /w/slice-known.txt \
     >"$work/slice-$compiler-after.log" 2>&1
   verdict $? "$compiler after apply: $(tail -n 1 "$work/slice-$compiler-after.log")"

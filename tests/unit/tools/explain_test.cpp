@@ -79,6 +79,24 @@ TEST_SUITE("engine::explain") {
     CHECK(report.matches[0].patchset == "functorch-builtin-clz");
   }
 
+  TEST_CASE("explain_log: a path's ./ segments do not matter, ../ ones do") {
+    const auto& catalog = shipped();
+    // GCC 16 on FBGEMM's Utils.cc in the sweep of 1.13.1 (tests/sweep/results/1.13.1-gcc.md)
+    auto report =
+        explain_log(catalog, "/w/src/third_party/fbgemm/include/fbgemm/././UtilsAvx2.h:47:37: "
+                             "error: 'int32_t' in namespace 'std' does not name a type\n");
+    REQUIRE(report.matches.size() == 1);
+    CHECK(report.matches[0].patchset == "fbgemm-utilsavx2-cstdint");
+    auto windows =
+        explain_log(catalog, "C:\\fbgemm\\include\\fbgemm\\.\\UtilsAvx2.h:47:37: "
+                             "error: 'int32_t' in namespace 'std' does not name a type\n");
+    REQUIRE(windows.matches.size() == 1);
+    auto elsewhere =
+        explain_log(catalog, "include/fbgemm/../UtilsAvx2.h:47:37: "
+                             "error: 'int32_t' in namespace 'std' does not name a type\n");
+    CHECK(elsewhere.matches.empty());
+  }
+
   TEST_CASE("explain_log: an unrelated log matches nothing") {
     auto report = explain_log(shipped(), "[1/1] Linking CXX executable foo\r\n"
                                          "error: undefined reference to `main'\r\n"
