@@ -1,0 +1,35 @@
+/* oneDNN Graph graph-v0.5 (888a87a9), src/utils/pm/pbuilder.cpp, abridged: the lines with its
+ * unqualified move calls, in file order. */
+#include <memory>
+
+#include "interface/op.hpp"
+#include "utils/pm/pbuilder.hpp"
+
+using namespace dnnl::graph::impl::utils::pm;
+using std::dynamic_pointer_cast;
+
+    m_ins[index] = move(p_producer);
+    m_outs[index] = move(p_consumers);
+    m_inner_producers[index] = move(p_producer);
+    m_debug_string = move(name);
+    p_op->set_name(move(name));
+    return append_op(p_fn, {}, move(name));
+    return append_op(kind(p_kind), p_in_edges, move(name));
+    return append_op(kind(p_kind), {}, move(name));
+    return append_op(one_of_kind(p_kind), p_in_edges, move(name));
+    return append_op(one_of_kind(p_kind), {}, move(name));
+            new alternation_t(move(p_nodes)));
+    p_alternation->set_name(move(name));
+    return append_alternation(move(p_nodes), {}, move(name));
+            new repetition_t(move(p_node), move(p_map), min_rep, max_rep));
+    p_repetition->set_name(move(name));
+            move(p_node), move(p_map), min_rep, max_rep, {}, move(name));
+    std::shared_ptr<repetition_t> p_repetition(new repetition_t(move(p_node)));
+    p_repetition->set_name(move(name));
+    return append_optional(move(p_node), {}, move(name));
+    : m_alternatives {move(p_nodes)} {
+    : m_body {move(p_node)}
+    , m_port_map {move(p_map)}
+    : m_body {move(p_node)}, m_min_rep {0}, m_max_rep {2} {
+
+std::vector<int> remove_all(std::vector<int> v) { return v; } // no move call: left alone
