@@ -355,6 +355,11 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
   for (const char* id :
        {"select-compute-arch-cuda12-drop-3-5", "select-compute-arch-names", "thrust-swap-include"})
     expected[id] = fixture == "v2.6.0" ? na : w;
+  // Catalog 2.5 (fixtures/README.md, "what the whole-build sweep found"): gloo #330 from 2.0 on,
+  // oneDNN Graph's pbuilder.cpp only up to 1.13.
+  const bool before_2_0 = fixture == "v1.12.1" || fixture == "v1.13.1";
+  expected["gloo-tcp-device-array"] = before_2_0 ? w : uf;
+  expected["onednn-graph-pbuilder-std-move"] = before_2_0 ? w : na;
   return expected;
 }
 
@@ -413,7 +418,11 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
                   "third_party/fbgemm/include/fbgemm/UtilsAvx2.h",
                   "third_party/kineto/libkineto/src/SampleListener.h"});
   if (fixture == "v1.12.1" || fixture == "v1.13.1")
-    files.insert("third_party/gloo/gloo/common/linux.cc");
+    files.insert({"third_party/gloo/gloo/common/linux.cc",
+                  // catalog 2.5: gloo #330's <array>, oneDNN Graph's std::move
+                  "third_party/gloo/gloo/transport/tcp/device.h",
+                  "third_party/gloo/gloo/transport/ibverbs/pair.h",
+                  "third_party/ideep/mkl-dnn/src/utils/pm/pbuilder.cpp"});
   if (fixture == "v2.0.1")
     files.insert("torch/csrc/distributed/c10d/ProcessGroupGloo.hpp");
   // The Windows patchsets of issue #23.
