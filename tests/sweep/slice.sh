@@ -5,7 +5,7 @@
 # For GCC 16 and Clang 21: a fixed sample of about 100 translation units drawn from every target
 # (seed "slice"), plus every unit the committed sweeps of the compiler's own configure saw fail
 # before `apply` (tests/sweep/results/VERSION-COMPILER-failed-PHASE.txt: `before`, a whole sweep;
-# `before-rest`, every unit outside torch_cpu; the samples, Clang's `clangconf`, GCC's `sample300`;
+# `before-rest`, every unit outside torch_cpu; `before-torchcpu`, torch_cpu's; the samples, Clang's `clangconf`, GCC's `sample300`;
 # not Clang's `sample300`, which compiled GCC's commands).
 # - after `apply`, every one of them must compile;
 # - before `apply` (`torchpatch revert`, then `apply` again), each known failure must still fail,
@@ -25,7 +25,7 @@ verdict() { # OK WHAT
 for compiler in gcc clang; do
   # every failure before `apply` that the committed results of this compiler's own configure name
   known_files=()
-  for phase in before before-rest before-clangconf before-sample300; do
+  for phase in before before-rest before-torchcpu before-clangconf before-sample300; do
     case "$compiler-$phase" in gcc-before-clangconf | clang-before-sample300) continue ;; esac
     [ -f "$SWEEP_DIR/results/$version-$compiler-failed-$phase.txt" ] &&
       known_files+=("$SWEEP_DIR/results/$version-$compiler-failed-$phase.txt")

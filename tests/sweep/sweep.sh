@@ -19,6 +19,11 @@
 #   bash tests/sweep/sweep.sh reapply WORK
 #       after a catalog change: applies the new patchsets to WORK/src and configures again in
 #       place; a `compile` then recompiles only what the change reached (the cache).
+#   bash tests/sweep/sweep.sh bundle WORK gcc|clang [PHASE] OUT [compile.py selection]
+#       packs the selected units for a larger machine (tests/sweep/bundle.py): OUT/bundle-run.sh
+#       compiles them there from the compiler's files and the units' inputs alone; a `before`
+#       phase packs the tree as released. `unbundle WORK RES` adds what it compiled to WORK's cache,
+#       and `compile` with the same phase and selection then writes the results here.
 #   bash tests/sweep/sweep.sh summary WORK VERSION gcc|clang [before|after]...
 #       writes tests/sweep/results/VERSION-COMPILER.md from the results, with what
 #       `torchpatch explain` says of each failure.
@@ -33,11 +38,11 @@ SWEEP_DIR="$TP_REPO/tests/sweep"
 
 die() { echo "sweep: $*" >&2; exit 1; }
 
-# lock WORK: one compile or reapply at a time on a work folder (a `before` phase reverts WORK/src,
+# lock WORK: one compile, reapply or bundle at a time on a work folder (a `before` phase reverts WORK/src,
 # which would change what a compile beside it reads); a second one is refused, not queued.
 lock() {
   exec 9>"$1/.lock" || die "cannot create $1/.lock"
-  flock -n 9 || die "$1 is busy: another sweep.sh compile or reapply (or the slice) is running on it"
+  flock -n 9 || die "$1 is busy: another sweep.sh compile, reapply or bundle (or the slice) is running on it"
 }
 
 # sweep_options VERSION: the CMake options of the sweep's configure. Every option the sweep turns
@@ -150,25 +155,54 @@ reapply() { # WORK
 compile() { # WORK COMPILER [PHASE] [OPTIONS]
   local work; work="$(cd "$1" && pwd)" || die "no folder $1"
   lock "$work"
-  local compiler="$2" phase=after; shift 2
+  local compiler="$2" phase=after build; shift 2
   case "${1:-}" in before | after | before-* | after-*) phase="$1"; shift ;; esac
-  local revert=no; case "$phase" in before*) revert=yes ;; esac
-  tp_sid_root || die "the sid root could not be set up"
-  mkdir -p "$work/tools" && cp "$SWEEP_DIR/compile.py" "$work/tools/" || return 1
-  [ "$revert" = no ] || "$TORCHPATCH" -C "$work/src" --color never revert >"$work/revert.log" 2>&1 ||
-    { cat "$work/revert.log" >&2; die "revert failed"; }
-  local build; build="$(build_of "$compiler")" || die "no such compiler: $compiler (gcc, clang)"
+  build="$(build_of "$compiler")" || die "no such compiler: $compiler (gcc, clang)"
   [ -f "$work/$build/compile_commands.json" ] || die "$work/$build has no configure: run prepare again (it adds the missing steps)"
-  sid "$work" "python3 /w/tools/compile.py --work /w --build $build --compiler $compiler --phase $phase $*"
-  local status=$?
-  [ "$revert" = no ] || apply_catalog "$work" >/dev/null || die "re-applying the catalog failed"
+  tp_sid_root || die "the sid root could not be set up"
+  mkdir -p "$work/tools" && cp "$SWEEP_DIR/compile.py" "$SWEEP_DIR/bundle.py" "$work/tools/" || return 1
+  with_phase_tree "$work" "$phase" sid "$work" "python3 /w/tools/compile.py --work /w --build $build --compiler $compiler --phase $phase $*"
+}
+
+# The released tree (`revert`) for a before* PHASE while COMMAND runs; the catalog applied again after
+# (COMMAND returns its failure rather than exiting, so that the tree is never left reverted).
+with_phase_tree() { # WORK PHASE COMMAND...
+  local work="$1" phase="$2" status; shift 2
+  case "$phase" in before*)
+    "$TORCHPATCH" -C "$work/src" --color never revert >"$work/revert.log" 2>&1 ||
+      { cat "$work/revert.log" >&2; die "revert failed"; } ;;
+  esac
+  "$@"; status=$?
+  case "$phase" in before*) apply_catalog "$work" >/dev/null || die "re-applying the catalog failed" ;; esac
   return "$status"
 }
 
+bundle() { # WORK COMPILER [PHASE] OUT [OPTIONS]
+  local work; work="$(cd "$1" && pwd)" || die "no folder $1"
+  lock "$work"
+  local compiler="$2" phase=after build; shift 2
+  case "${1:-}" in before | after | before-* | after-*) phase="$1"; shift ;; esac
+  local out="${1:?an OUT folder}"; shift
+  build="$(build_of "$compiler")" || die "no such compiler: $compiler (gcc, clang)"
+  tp_sid_root || die "the sid root could not be set up"
+  mkdir -p "$work/tools" && cp "$SWEEP_DIR/compile.py" "$SWEEP_DIR/bundle.py" "$work/tools/" || return 1
+  with_phase_tree "$work" "$phase" bundle_inputs_and_pack "$work" "$compiler" "$build" "$phase" "$out" "$@"
+}
+
+bundle_inputs_and_pack() { # WORK COMPILER BUILD PHASE OUT [OPTIONS]: on the tree as the phase sees it
+  local work="$1" compiler="$2" build="$3" phase="$4" out="$5"; shift 5
+  sid "$work" "python3 /w/tools/bundle.py inputs --out /w/bundle-inputs.txt --compiler $compiler --build $build $*" ||
+    { echo "sweep: listing the inputs failed" >&2; return 1; }
+  python3 "$SWEEP_DIR/bundle.py" pack --root "$TP_SID_ROOT" --work "$work" --inputs "$work/bundle-inputs.txt" \
+    --out "$out" --compiler "$compiler" --build "$build" --phase "$phase"
+}
+
 case "${1:-}" in
+bundle) shift; bundle "$@" ;;
+unbundle) shift; python3 "$SWEEP_DIR/bundle.py" merge --work "${1:?WORK}" "${2:?RESULT}" ;;
 prepare) shift; prepare "$@" ;;
 compile) shift; compile "$@" ;;
 reapply) shift; reapply "$@" ;;
 summary) shift; python3 "$SWEEP_DIR/summary.py" --torchpatch "$TORCHPATCH" --results "$SWEEP_DIR/results" "$@" ;;
-*) sed -n '4,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2 ;;
+*) sed -n '4,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

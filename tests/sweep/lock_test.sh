@@ -1,0 +1,41 @@
+# What the work folder's lock promises (tests/sweep/sweep.sh): while one process holds WORK/.lock,
+# `compile`, `reapply` and `bundle` on WORK are refused at once, naming the folder, and change
+# nothing; once it is free, they get past the lock (here to their next complaint: no configure).
+# The slice (tests/sweep/slice.sh) on a busy folder fails, saying its compile before `apply` did not
+# run, rather than judging an earlier slice's results.
+set -u
+sweep="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/sweep.sh"
+work="$(mktemp -d)" && trap 'rm -rf "$work"' EXIT
+failures=0 checks=0
+check() { # WHAT STATUS
+  checks=$((checks + 1))
+  if [ "$2" -eq 0 ]; then echo "ok: $1"; else echo "FAILED: $1"; failures=$((failures + 1)); fi
+}
+for verb in "compile $work gcc" "reapply $work" "bundle $work gcc $work/out"; do
+  set -- $verb
+  flock "$work/.lock" bash "$sweep" "$@" >"$work/log" 2>&1
+  status=$?
+  grep -q "$work is busy" "$work/log"
+  named=$?
+  check "sweep.sh $1 is refused while the lock is held (exit $status: $(head -c 200 "$work/log"))" $((status == 0 || named != 0))
+done
+check "a refused command leaves the folder as it was" "$(find "$work" -mindepth 1 ! -name .lock ! -name log | wc -l)"
+TORCHPATCH=/bin/false bash "$sweep" compile "$work" gcc >"$work/log" 2>&1
+grep -q "has no configure" "$work/log"
+check "with the lock free, compile gets past it ($(head -c 200 "$work/log"))" $?
+
+# the slice on a busy folder: an earlier slice's results (here: every known failure failing) must not count
+touch "$work/.done-default-clang" && mkdir -p "$work/results"
+for compiler in gcc clang; do
+  sed 's/.*/{"output": "&", "status": "failed", "log": "", "first_error": "x"}/' \
+    "$(dirname "$sweep")/results/2.6.0-gcc-failed-before-rest.txt" >"$work/results/$compiler-before-slice.jsonl"
+done
+flock "$work/.lock" bash "$(dirname "$sweep")/slice.sh" /bin/true "$work" 2.6.0 >"$work/log" 2>&1
+status=$?
+check "the slice fails on a busy folder (exit $status)" $((status == 0))
+grep -q "the compile before apply did not run" "$work/log"
+check "it says that its compile before apply did not run ($(grep -m1 'did not run' "$work/log" | head -c 200))" $?
+tail -n 1 "$work/log" | grep -qx "0 passed, 4 failed"
+check "every one of its four verdicts fails ($(tail -n 1 "$work/log"))" $?
+echo "$((checks - failures)) of $checks checks passed"
+[ "$failures" -eq 0 ]
