@@ -26,7 +26,6 @@ import concurrent.futures
 import importlib.util
 import os
 import shutil
-import subprocess
 import sys
 import tarfile
 import tempfile
@@ -87,8 +86,9 @@ def include_folders(arguments, isdir=os.path.isdir):
     return folders
 
 
-def run(argv, cwd="/"):
-    return subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def output(argv):
+    """ARGV's output (stdout and stderr), as compile.py runs a compiler."""
+    return sweep_compile.run(argv, "/")[1].decode("utf-8", "replace")
 
 
 def compiler_files(compiler):
@@ -97,12 +97,12 @@ def compiler_files(compiler):
     c_name, cxx_name = sweep_compile.COMPILERS[compiler]
     programs = [shutil.which(c_name), shutil.which(cxx_name), shutil.which("env")]
     if compiler == "gcc":
-        programs += [run([cxx_name, f"-print-prog-name={p}"]).stdout.strip() for p in ("cc1", "cc1plus")]
+        programs += [output([cxx_name, f"-print-prog-name={p}"]).strip() for p in ("cc1", "cc1plus")]
     else:
         programs += [os.path.realpath(shutil.which(cxx_name))]
-    files = set(programs) | {"/etc/ld.so.cache", run([cxx_name, "-print-file-name=crtbegin.o"]).stdout.strip()}
+    files = set(programs) | {"/etc/ld.so.cache", output([cxx_name, "-print-file-name=crtbegin.o"]).strip()}
     for program in programs:
-        for word in run(["ldd", program]).stdout.split():
+        for word in output(["ldd", program]).split():
             if word.startswith("/"):
                 files.add(word)
     return files
@@ -124,35 +124,35 @@ def system_headers(compiler):
     (`__has_include(<codecvt>)` in 1.13.1's c10/util/variant.h) is in no -M list, yet its absence
     changes what the unit compiles."""
     files = set()
-    verbose = run([sweep_compile.COMPILERS[compiler][1], "-xc++", "-E", "-v", "/dev/null"]).stderr
+    verbose = output([sweep_compile.COMPILERS[compiler][1], "-xc++", "-E", "-v", "/dev/null"])
     for folder in search_list(verbose):
         for path, _, names in os.walk(folder):
             files.update(os.path.join(path, name) for name in names)
     return files
 
 
+def unit_inputs(entry, compiler, rejected, depfile):
+    """What ENTRY's compile reads, from the compiler's -M list written to DEPFILE, and the folders of
+    its include paths."""
+    argv = [a for a in sweep_compile.compile_arguments(entry, compiler, False, rejected) if a != "-fsyntax-only"]
+    if compiler == "gcc":  # system headers by the names found, not their link targets: asm/errno.h
+        argv.append("-fno-canonical-system-headers")  # is a link to ../lib/linux/uapi/x86/asm/errno.h
+    status, log = sweep_compile.run(argv + ["-M", "-MF", depfile, "-o", "/dev/null"], entry["directory"])
+    if status != 0 or not os.path.exists(depfile):
+        sys.exit(f"bundle.py: -M failed for {entry['output']}: {log.decode('utf-8', 'replace').strip()[-300:]}")
+    with open(depfile, encoding="utf-8", errors="surrogateescape") as f:
+        return parse_depfile(f.read(), entry["directory"]) | include_folders(entry["arguments"])
+
+
 def inputs(args):
     entries = sweep_compile.select(sweep_compile.load_entries(args.work, args.build), args)
     rejected = sweep_compile.RejectedOptions(sweep_compile.COMPILERS[args.compiler][1]) \
         if args.compiler == "clang" else (lambda arg: False)
-    scratch = tempfile.mkdtemp()
-
-    def one(indexed):
-        index, entry = indexed
-        argv = [a for a in sweep_compile.compile_arguments(entry, args.compiler, False, rejected) if a != "-fsyntax-only"]
-        if args.compiler == "gcc":  # the system headers as found, not their link targets
-            argv.append("-fno-canonical-system-headers")  # (asm/errno.h is a link to ../lib/linux/uapi)
-        depfile = os.path.join(scratch, f"{index}.d")
-        proc = run(argv + ["-M", "-MF", depfile, "-o", "/dev/null"], entry["directory"])
-        if proc.returncode != 0 or not os.path.exists(depfile):
-            sys.exit(f"bundle.py: -M failed for {entry['output']}: {proc.stderr.strip()[-300:]}")
-        with open(depfile, encoding="utf-8", errors="surrogateescape") as f:
-            found = parse_depfile(f.read(), entry["directory"])
-        return found | include_folders(entry["arguments"])
-
     files = {os.path.join(args.work, args.build, name) for name in ("compile_commands.json", "default-commands.txt")}
     files.add(os.path.join(args.work, "tools", "compile.py"))
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+    with tempfile.TemporaryDirectory() as scratch, concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        def one(indexed):
+            return unit_inputs(indexed[1], args.compiler, rejected, os.path.join(scratch, f"{indexed[0]}.d"))
         for found in pool.map(one, enumerate(entries)):
             files |= found
     files |= header_siblings({f for f in files if not os.path.isdir(f)})

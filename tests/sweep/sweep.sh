@@ -152,16 +152,25 @@ reapply() { # WORK
   echo "sweep: $work re-applied and reconfigured"
 }
 
-compile() { # WORK COMPILER [PHASE] [OPTIONS]
-  local work; work="$(cd "$1" && pwd)" || die "no folder $1"
+# open_work WORK COMPILER [PHASE] [ARGS]: what compile and bundle begin with. Sets work, compiler,
+# phase (default `after`), build and rest (ARGS); holds WORK's lock; needs the compiler's configure,
+# the sid root, and the sweep's tools in WORK/tools.
+open_work() {
+  work="$(cd "$1" && pwd)" || die "no folder $1"
   lock "$work"
-  local compiler="$2" phase=after build; shift 2
+  compiler="$2" phase=after; shift 2
   case "${1:-}" in before | after | before-* | after-*) phase="$1"; shift ;; esac
+  rest=("$@")
   build="$(build_of "$compiler")" || die "no such compiler: $compiler (gcc, clang)"
   [ -f "$work/$build/compile_commands.json" ] || die "$work/$build has no configure: run prepare again (it adds the missing steps)"
   tp_sid_root || die "the sid root could not be set up"
-  mkdir -p "$work/tools" && cp "$SWEEP_DIR/compile.py" "$SWEEP_DIR/bundle.py" "$work/tools/" || return 1
-  with_phase_tree "$work" "$phase" sid "$work" "python3 /w/tools/compile.py --work /w --build $build --compiler $compiler --phase $phase $*"
+  mkdir -p "$work/tools" && cp "$SWEEP_DIR/compile.py" "$SWEEP_DIR/bundle.py" "$work/tools/" || die "cannot write $work/tools"
+}
+
+compile() { # WORK COMPILER [PHASE] [OPTIONS]
+  local work compiler phase build rest
+  open_work "$@"
+  with_phase_tree "$work" "$phase" sid "$work" "python3 /w/tools/compile.py --work /w --build $build --compiler $compiler --phase $phase ${rest[*]}"
 }
 
 # The released tree (`revert`) for a before* PHASE while COMMAND runs; the catalog applied again after
@@ -178,15 +187,10 @@ with_phase_tree() { # WORK PHASE COMMAND...
 }
 
 bundle() { # WORK COMPILER [PHASE] OUT [OPTIONS]
-  local work; work="$(cd "$1" && pwd)" || die "no folder $1"
-  lock "$work"
-  local compiler="$2" phase=after build; shift 2
-  case "${1:-}" in before | after | before-* | after-*) phase="$1"; shift ;; esac
-  local out="${1:?an OUT folder}"; shift
-  build="$(build_of "$compiler")" || die "no such compiler: $compiler (gcc, clang)"
-  tp_sid_root || die "the sid root could not be set up"
-  mkdir -p "$work/tools" && cp "$SWEEP_DIR/compile.py" "$SWEEP_DIR/bundle.py" "$work/tools/" || return 1
-  with_phase_tree "$work" "$phase" bundle_inputs_and_pack "$work" "$compiler" "$build" "$phase" "$out" "$@"
+  local work compiler phase build rest
+  open_work "$@"
+  [ ${#rest[@]} -gt 0 ] || die "bundle: name the OUT folder"
+  with_phase_tree "$work" "$phase" bundle_inputs_and_pack "$work" "$compiler" "$build" "$phase" "${rest[@]}"
 }
 
 bundle_inputs_and_pack() { # WORK COMPILER BUILD PHASE OUT [OPTIONS]: on the tree as the phase sees it
