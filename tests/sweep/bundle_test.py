@@ -11,29 +11,17 @@
 - Merging a result adds cache entries and logs, keeps entries already there, and takes nothing
   else: no results file, no path outside the work folder.
 """
-import importlib.util
 import io
 import os
 import sys
 import tarfile
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-spec = importlib.util.spec_from_file_location("sweep_bundle", os.path.join(HERE, "bundle.py"))
-bundle = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(bundle)
+import bundle  # noqa: E402  (tests/sweep, this test's folder)
+import checks  # noqa: E402
 
-failures = []
-checks = 0
-
-
-def check(ok, what):
-    global checks
-    checks += 1
-    print(("ok: " if ok else "FAILED: ") + what)
-    if not ok:
-        failures.append(what)
+check = checks.Checks()
 
 
 def write(path, text="x"):
@@ -145,5 +133,5 @@ with tempfile.TemporaryDirectory() as tmp:
     check(not os.path.exists(f"{tmp}/escape.json") and not os.path.exists(f"{work}/../escape.json"),
           "a member that leads out of the work folder is not written")
 
-print(f"{checks - len(failures)} of {checks} checks passed")
-sys.exit(1 if failures else 0)
+print(f"{check.passed()} of {check.count} checks passed")
+sys.exit(1 if check.failures else 0)

@@ -8,28 +8,16 @@
   included header compiles again what includes it.
 - A failure keeps its first error and its log.
 """
-import importlib.util
 import json
 import os
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-spec = importlib.util.spec_from_file_location("sweep_compile", os.path.join(HERE, "compile.py"))
-sweep = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(sweep)
+import checks  # noqa: E402  (tests/sweep, this test's folder)
+import compile as sweep  # noqa: E402
 
-failures = []
-checks = 0
-
-
-def check(ok, what):
-    global checks
-    checks += 1
-    print(("ok: " if ok else "FAILED: ") + what)
-    if not ok:
-        failures.append(what)
+check = checks.Checks()
 
 
 def entry(output, command, directory="/b", file="x.c"):
@@ -153,5 +141,5 @@ with tempfile.TemporaryDirectory() as work:
           "editing an included header compiles again what includes it")
     check(edited["bad.c"]["cached"], "what does not include it stays cached")
 
-print(f"{checks - len(failures)} passed, {len(failures)} failed")
-sys.exit(1 if failures else 0)
+print(f"{check.passed()} passed, {len(check.failures)} failed")
+sys.exit(1 if check.failures else 0)
