@@ -46,6 +46,7 @@ TEST_SUITE("e2e::list") {
             "will-apply       gloo-types-cstdint                            changes 1 file\n"
             "will-apply       kineto-samplelistener-cstdint                 changes 1 file\n"
             "will-apply       libnop-template-arg-list                      changes 1 file\n"
+            "will-apply       mkldnn-pooling-no-forced-werror               changes 1 file\n"
             "will-apply       msvc-stl-jit-logging-chrono                   changes 1 file\n"
             "will-apply       numpy2-descr-elsize                           changes 1 file\n"
             "not-applicable   onednn-graph-pbuilder-std-move                PyTorch v2.0.1 is "
