@@ -4,7 +4,9 @@
 For each phase swept (before/after `apply`): translation units, passed, failed; for each failure
 its first error and what `torchpatch explain` says of its log (the patchset or gate it names, or
 "unexplained"). The failures after `apply` are also written one a line to
-VERSION-COMPILER-failed-PHASE.txt (the outputs), which the CI slice reads.
+VERSION-COMPILER-failed-PHASE.txt (the outputs), which the CI slice reads. With --merge, an
+existing summary keeps its heading and its sections of other phases (a sweep done in parts: the
+units outside torch_cpu one day, torch_cpu the next, the Python extension's configure).
 """
 import argparse
 import collections
@@ -41,8 +43,7 @@ def explain(torchpatch, work, log):
 
 def phase_section(results, phase, total, torchpatch, work):
     failed = [r for r in results if r["status"] == "failed"]
-    when, _, name = phase.partition("-")
-    lines = [f"## {when} `apply`" + (f" ({name})" if name else ""), "",
+    lines = [section_title(phase), "",
              f"- translation units compiled: {len(results)} of {total}",
              f"- passed: {len(results) - len(failed)}", f"- failed: {len(failed)}", ""]
     if failed:
@@ -56,6 +57,21 @@ def phase_section(results, phase, total, torchpatch, work):
     return lines
 
 
+def section_title(phase):
+    when, _, name = phase.partition("-")
+    return f"## {when} `apply`" + (f" ({name})" if name else "")
+
+
+def merged(old, new, phases):
+    """OLD summary without its sections of PHASES, followed by NEW's sections."""
+    for title in map(section_title, phases):
+        start = old.find(title + "\n")
+        if start != -1:
+            end = old.find("\n## ", start + 1)
+            old = old[:start] + (old[end + 1:] if end != -1 else "")
+    return old.rstrip() + "\n\n" + new[new.index("## "):]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--torchpatch", required=True)
@@ -65,7 +81,8 @@ def main():
     parser.add_argument("compiler")
     parser.add_argument("phases", nargs="*", default=["before", "after"])
     parser.add_argument("--how", default="", help="the command lines that produced the results")
-    parser.add_argument("--build", default="build", help="the configure the results compiled (build, build-clang)")
+    parser.add_argument("--build", default="build", help="the configure the results compiled (build, build-clang, ...)")
+    parser.add_argument("--merge", action="store_true", help="keep the summary's sections of other phases")
     args = parser.parse_args()
     with open(os.path.join(args.work, args.build, "compile_commands.json"), encoding="utf-8") as f:
         listed = len(json.load(f))
@@ -75,15 +92,20 @@ def main():
              "them compiled by the default target (the others belong to EXCLUDE_FROM_ALL targets).", ""]
     if args.how:
         lines += ["How: " + args.how, ""]
+    os.makedirs(args.results, exist_ok=True)
     for phase in args.phases:
         results = read_results(args.work, args.compiler, phase)
         lines += phase_section(results, phase, total, args.torchpatch, args.work)
         failed = sorted(r["output"] for r in results if r["status"] == "failed")
         with open(os.path.join(args.results, f"{args.version}-{args.compiler}-failed-{phase}.txt"), "w") as f:
             f.write("".join(o + "\n" for o in failed))
-    os.makedirs(args.results, exist_ok=True)
-    with open(os.path.join(args.results, f"{args.version}-{args.compiler}.md"), "w", encoding="utf-8") as f:
-        f.write("\n".join(lines).rstrip() + "\n")
+    path = os.path.join(args.results, f"{args.version}-{args.compiler}.md")
+    text = "\n".join(lines).rstrip() + "\n"
+    if args.merge and os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            text = merged(f.read(), text, args.phases)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
     return 0
 
 

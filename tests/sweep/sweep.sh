@@ -9,7 +9,14 @@
 #       default options but those listed in sweep_options), each with every custom command built:
 #       codegen, protobuf/onnx headers, sleef's headers. Steps already done are skipped
 #       (WORK/.done-STEP), so a broken run resumes.
-#   bash tests/sweep/sweep.sh compile WORK gcc|clang [PHASE] [compile.py options]
+#   bash tests/sweep/sweep.sh prepare-python VERSION WORK
+#       after prepare: WORK/build-python and WORK/build-clang-python, the same configures with the
+#       Python extension (BUILD_PYTHON and USE_NUMPY on, the newest Python of the release that the
+#       sid root has; a release it cannot serve is refused, naming the gate), generated the same way.
+#       Their configurations are gcc-python and clang-python below: a phase not naming `python`
+#       gets `-python` appended (`after` is after-python), so their results never mix with the CPU
+#       build's.
+#   bash tests/sweep/sweep.sh compile WORK gcc|clang|gcc-python|clang-python [PHASE] [compile.py options]
 #       compiles entries of compile_commands.json with GCC 16 (WORK/build's) or Clang 21
 #       (WORK/build-clang's) in the sid
 #       root (tests/sweep/compile.py: cached, resumable, shardable, sampled). PHASE (default
@@ -19,14 +26,14 @@
 #   bash tests/sweep/sweep.sh reapply WORK
 #       after a catalog change: applies the new patchsets to WORK/src and configures again in
 #       place; a `compile` then recompiles only what the change reached (the cache).
-#   bash tests/sweep/sweep.sh bundle WORK gcc|clang [PHASE] OUT [compile.py selection]
+#   bash tests/sweep/sweep.sh bundle WORK CONFIGURATION [PHASE] OUT [compile.py selection]
 #       packs the selected units for a larger machine (tests/sweep/bundle.py): OUT/bundle-run.sh
 #       compiles them there from the compiler's files and the units' inputs alone; a `before`
 #       phase packs the tree as released. `unbundle WORK RES` adds what it compiled to WORK's cache,
 #       and `compile` with the same phase and selection then writes the results here.
-#   bash tests/sweep/sweep.sh summary WORK VERSION gcc|clang [before|after]...
+#   bash tests/sweep/sweep.sh summary WORK VERSION gcc|clang [--merge] [--build B] [before|after]...
 #       writes tests/sweep/results/VERSION-COMPILER.md from the results, with what
-#       `torchpatch explain` says of each failure.
+#       `torchpatch explain` says of each failure; --merge keeps the file's sections of other phases.
 #
 #   TORCHPATCH  the binary (default: build/torchpatch of this source tree)
 #   TP_CACHE, TP_SID_ROOT  as in tests/toolchain/lib.sh
@@ -45,20 +52,37 @@ lock() {
   flock -n 9 || die "$1 is busy: another sweep.sh compile, reapply or bundle (or the slice) is running on it"
 }
 
-# sweep_options VERSION: the CMake options of the sweep's configure. Every option the sweep turns
-# off that a default build has on is here, with its reason.
+# sweep_options VERSION CONFIGURATION: the CMake options of the sweep's configure. Every option the
+# sweep turns off that a default build has on is here, with its reason.
 sweep_options() {
   local options=(
     -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
-    -DPYTHON_EXECUTABLE=/usr/bin/python3
     # the CPU build: CUDA has its own label (tests/cuda) and root
     -DUSE_CUDA=OFF
-    # BUILD_PYTHON: the Python extension is a separate sweep (issue #24, item 3)
-    -DBUILD_PYTHON=OFF -DUSE_NUMPY=OFF
   )
+  case "$2" in
+  *-python) local python; python="$(python_options "$1")" || return 1; mapfile -t -O ${#options[@]} options <<<"$python" ;;
+  # the Python extension is its own configure (prepare-python, issue #24 item 3)
+  *) options+=(-DPYTHON_EXECUTABLE=/usr/bin/python3 -DBUILD_PYTHON=OFF -DUSE_NUMPY=OFF) ;;
+  esac
   # 2.6.0's third_party/ideep is not in any snapshot (/work/trees/README.txt): no oneDNN
   case "$1" in 2.6.0) options+=(-DUSE_MKLDNN=OFF) ;; esac
   printf '%s\n' "${options[@]}"
+}
+
+# python_options VERSION: the Python of the sid root that the release supports, and the options
+# that build its extension with it; a release the root cannot serve is refused with the gate that
+# says so. The root has Python 3.13 and 3.14 and NumPy 2.4 (built for 3.14 only: the include folder
+# is given, so FindPython does not import NumPy with 3.13; the headers do not depend on the Python).
+python_options() {
+  case "$1" in
+  2.[5-8].*) local python=/usr/bin/python3.13 ;;
+  2.9.* | 2.[1-9][0-9].*) local python=/usr/bin/python3.14 ;;
+  2.[2-4].*) echo "sweep: $1 supports Python up to 3.12 (gate python-3-13-needs-2-5); the sid root has 3.13 and 3.14" >&2; return 1 ;;
+  *) echo "sweep: $1 supports Python up to 3.11 (gate python-3-12-needs-2-2); the sid root has 3.13 and 3.14" >&2; return 1 ;;
+  esac
+  printf '%s\n' -DBUILD_PYTHON=ON -DUSE_NUMPY=ON "-DPYTHON_EXECUTABLE=$python" "-DPython_EXECUTABLE=$python" \
+    -DPython_NumPy_INCLUDE_DIR=/usr/lib/python3/dist-packages/numpy/_core/include
 }
 
 # step WORK NAME COMMAND...: runs COMMAND unless WORK/.done-NAME exists; marks it done on success.
@@ -85,15 +109,19 @@ apply_catalog() { # WORK
   [ "$status" -eq 0 ]
 }
 
-# The two configures: build/ with GCC 16, build-clang/ with Clang 21. Each compiler is given the
+# The configurations: build/ with GCC 16, build-clang/ with Clang 21, and (prepare-python) the same
+# with the Python extension, build-python/ and build-clang-python/. Each compiler is given the
 # commands of its own configure, because CMake files choose flags by compiler (FBGEMM's Clang
 # blocks, PyTorch's GCC-only -mno-avx256-split-* and asmjit's -fno-enforce-eh-specs).
-build_of() { case "$1" in gcc) echo build ;; clang) echo build-clang ;; esac; }
-compilers_of() { case "$1" in gcc) echo "-DCMAKE_C_COMPILER=gcc-16 -DCMAKE_CXX_COMPILER=g++-16" ;;
-                              clang) echo "-DCMAKE_C_COMPILER=clang-21 -DCMAKE_CXX_COMPILER=clang++-21" ;; esac; }
+build_of() { case "$1" in gcc) echo build ;; clang) echo build-clang ;;
+                          gcc-python) echo build-python ;; clang-python) echo build-clang-python ;; *) return 1 ;; esac; }
+compiler_of() { echo "${1%-python}"; }
+compilers_of() { case "$(compiler_of "$1")" in gcc) echo "-DCMAKE_C_COMPILER=gcc-16 -DCMAKE_CXX_COMPILER=g++-16" ;;
+                                              clang) echo "-DCMAKE_C_COMPILER=clang-21 -DCMAKE_CXX_COMPILER=clang++-21" ;; esac; }
 
-configure() { # WORK VERSION COMPILER
-  local opts build; opts="$(sweep_options "$2" | tr '\n' ' ') $(compilers_of "$3")"; build="$(build_of "$3")"
+configure() { # WORK VERSION CONFIGURATION
+  local opts build; opts="$(sweep_options "$2" "$3" | tr '\n' ' ')" || return 1
+  opts+=" $(compilers_of "$3")"; build="$(build_of "$3")"
   rm -rf "$1/$build"
   sid "$1" "cmake -S /w/src -B /w/$build $opts" >"$1/configure-$3.log" 2>&1 || { tail -n 30 "$1/configure-$3.log" >&2; return 1; }
   grep -c '"file"' "$1/$build/compile_commands.json"
@@ -125,12 +153,25 @@ prepare() { # VERSION TREE WORK
   tp_sid_root || die "the sid root could not be set up"
   step "$work" copy copy_tree "$tree" "$work/src"
   step "$work" apply apply_catalog "$work"
-  local compiler
-  for compiler in gcc clang; do
-    step "$work" "configure-$compiler" configure "$work" "$version" "$compiler"
-    step "$work" "generate-$compiler" generate "$work" "$compiler"
-    step "$work" "default-$compiler" default_commands "$work" "$compiler"
+  prepare_configurations "$work" "$version" gcc clang
+}
+
+prepare_configurations() { # WORK VERSION CONFIGURATION...
+  local work="$1" version="$2" config; shift 2
+  for config in "$@"; do
+    step "$work" "configure-$config" configure "$work" "$version" "$config"
+    step "$work" "generate-$config" generate "$work" "$config"
+    step "$work" "default-$config" default_commands "$work" "$config"
   done
+}
+
+prepare_python() { # VERSION WORK
+  local version="$1" work
+  work="$(cd "$2" && pwd)" && [ -f "$work/.done-apply" ] || die "$2 is not a prepared work folder: run prepare first"
+  python_options "$version" >/dev/null || exit 1
+  lock "$work"
+  tp_sid_root || die "the sid root could not be set up"
+  prepare_configurations "$work" "$version" gcc-python clang-python
 }
 
 # After a catalog change: apply the new patchsets, and configure again in place (generated files and
@@ -142,7 +183,7 @@ reapply() { # WORK
   tp_sid_root || die "the sid root could not be set up"
   apply_catalog "$work" || die "apply failed (see $work/apply.log)"
   local compiler build
-  for compiler in gcc clang; do
+  for compiler in gcc clang gcc-python clang-python; do
     build="$(build_of "$compiler")"
     [ -f "$work/$build/build.ninja" ] || continue
     sid "$work" "cmake /w/$build" >"$work/reconfigure-$compiler.log" 2>&1 ||
@@ -152,17 +193,19 @@ reapply() { # WORK
   echo "sweep: $work re-applied and reconfigured"
 }
 
-# open_work WORK COMPILER [PHASE] [ARGS]: what compile and bundle begin with. Sets work, compiler,
-# phase (default `after`), build and rest (ARGS); holds WORK's lock; needs the compiler's configure,
-# the sid root, and the sweep's tools in WORK/tools.
+# open_work WORK CONFIGURATION [PHASE] [ARGS]: what compile and bundle begin with. Sets work,
+# compiler (gcc or clang), phase (default `after`; a Python configuration's names `python`), build
+# and rest (ARGS); holds WORK's lock; needs the configuration's configure, the sid root, and the
+# sweep's tools in WORK/tools.
 open_work() {
   work="$(cd "$1" && pwd)" || die "no folder $1"
   lock "$work"
-  compiler="$2" phase=after; shift 2
+  build="$(build_of "$2")" || die "no such configuration: $2 (gcc, clang, gcc-python, clang-python)"
+  compiler="$(compiler_of "$2")" phase=after; shift 2
   case "${1:-}" in before | after | before-* | after-*) phase="$1"; shift ;; esac
+  case "$build:$phase" in *-python:*python*) ;; *-python:*) phase+=-python ;; esac
   rest=("$@")
-  build="$(build_of "$compiler")" || die "no such compiler: $compiler (gcc, clang)"
-  [ -f "$work/$build/compile_commands.json" ] || die "$work/$build has no configure: run prepare again (it adds the missing steps)"
+  [ -f "$work/$build/compile_commands.json" ] || die "$work/$build has no configure: run prepare (prepare-python for a Python configuration) again; it adds the missing steps"
   tp_sid_root || die "the sid root could not be set up"
   mkdir -p "$work/tools" && cp "$SWEEP_DIR/compile.py" "$SWEEP_DIR/bundle.py" "$work/tools/" || die "cannot write $work/tools"
 }
@@ -205,8 +248,9 @@ case "${1:-}" in
 bundle) shift; bundle "$@" ;;
 unbundle) shift; python3 "$SWEEP_DIR/bundle.py" merge --work "${1:?WORK}" "${2:?RESULT}" ;;
 prepare) shift; prepare "$@" ;;
+prepare-python) shift; prepare_python "$@" ;;
 compile) shift; compile "$@" ;;
 reapply) shift; reapply "$@" ;;
 summary) shift; python3 "$SWEEP_DIR/summary.py" --torchpatch "$TORCHPATCH" --results "$SWEEP_DIR/results" "$@" ;;
-*) sed -n '4,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2 ;;
+*) sed -n '4,36p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
