@@ -41,10 +41,10 @@ def explain(torchpatch, work, log):
     return ", ".join(names) if names else "unexplained"
 
 
-def phase_section(results, phase, total, torchpatch, work):
+def phase_section(results, phase, total, torchpatch, work, build):
     failed = [r for r in results if r["status"] == "failed"]
     lines = [section_title(phase), "",
-             f"- translation units compiled: {len(results)} of {total}",
+             f"- translation units compiled: {len(results)} of {total} (the configure in {build}/)",
              f"- passed: {len(results) - len(failed)}", f"- failed: {len(failed)}", ""]
     if failed:
         by_target = collections.Counter(r["target"] for r in failed)
@@ -95,7 +95,7 @@ def main():
     os.makedirs(args.results, exist_ok=True)
     for phase in args.phases:
         results = read_results(args.work, args.compiler, phase)
-        lines += phase_section(results, phase, total, args.torchpatch, args.work)
+        lines += phase_section(results, phase, total, args.torchpatch, args.work, args.build)
         failed = sorted(r["output"] for r in results if r["status"] == "failed")
         with open(os.path.join(args.results, f"{args.version}-{args.compiler}-failed-{phase}.txt"), "w") as f:
             f.write("".join(o + "\n" for o in failed))
