@@ -79,7 +79,7 @@ python_options() {
   2.[5-8].*) local python=/usr/bin/python3.13 ;;
   2.9.* | 2.[1-9][0-9].*) local python=/usr/bin/python3.14 ;;
   2.[2-4].*) echo "sweep: $1 supports Python up to 3.12 (gate python-3-13-needs-2-5); the sid root has 3.13 and 3.14" >&2; return 1 ;;
-  *) echo "sweep: $1 supports Python up to 3.11 (gate python-3-12-needs-2-2); the sid root has 3.13 and 3.14" >&2; return 1 ;;
+  *) echo "sweep: $1 supports no Python newer than 3.11 (gate python-3-12-needs-2-2); the sid root has 3.13 and 3.14" >&2; return 1 ;;
   esac
   printf '%s\n' -DBUILD_PYTHON=ON -DUSE_NUMPY=ON "-DPYTHON_EXECUTABLE=$python" "-DPython_EXECUTABLE=$python" \
     -DPython_NumPy_INCLUDE_DIR=/usr/lib/python3/dist-packages/numpy/_core/include
