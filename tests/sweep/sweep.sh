@@ -131,7 +131,7 @@ configure() { # WORK VERSION CONFIGURATION
 # sleef), with -k 0: one that cannot work offline (NNPACK's PeachPy kernels want `six` from the
 # network) is named in generate.log and does not stop the others. Other custom targets are left
 # out: CTest's dashboard targets (Experimental, Nightly, ...) would build everything.
-generate() { # WORK COMPILER
+generate() { # WORK CONFIGURATION
   local build; build="/w/$(build_of "$2")"
   sid "$1" "ninja -C $build -k 0 \$(ninja -C $build -t targets rule CUSTOM_COMMAND |
     grep -E '\\.(h|hpp|hh|inc|c|cc|cpp|cxx|S|s)\$')" >"$1/generate-$2.log" 2>&1
@@ -140,7 +140,7 @@ generate() { # WORK COMPILER
 
 # What the default target compiles (`ninja -t commands all`): compile_commands.json also lists the
 # EXCLUDE_FROM_ALL targets, which no build compiles; compile.py keeps to these.
-default_commands() { # WORK COMPILER
+default_commands() { # WORK CONFIGURATION
   local build; build="/w/$(build_of "$2")"
   sid "$1" "ninja -C $build -t commands all >$build/default-commands.txt"
 }
@@ -210,7 +210,7 @@ open_work() {
   mkdir -p "$work/tools" && cp "$SWEEP_DIR/compile.py" "$SWEEP_DIR/bundle.py" "$work/tools/" || die "cannot write $work/tools"
 }
 
-compile() { # WORK COMPILER [PHASE] [OPTIONS]
+compile() { # WORK CONFIGURATION [PHASE] [OPTIONS]
   local work compiler phase build rest
   open_work "$@"
   with_phase_tree "$work" "$phase" sid "$work" "python3 /w/tools/compile.py --work /w --build $build --compiler $compiler --phase $phase ${rest[*]}"
@@ -229,7 +229,7 @@ with_phase_tree() { # WORK PHASE COMMAND...
   return "$status"
 }
 
-bundle() { # WORK COMPILER [PHASE] OUT [OPTIONS]
+bundle() { # WORK CONFIGURATION [PHASE] OUT [OPTIONS]
   local work compiler phase build rest
   open_work "$@"
   [ ${#rest[@]} -gt 0 ] || die "bundle: name the OUT folder"
