@@ -1,5 +1,6 @@
 # What prepare-python promises (tests/sweep/sweep.sh): a release the sid root has no Python for is
-# refused before anything is touched, naming the gate that says so, and that gate is in the catalog;
+# refused before anything is touched, naming the catalog's gates that say so; another gets the
+# newest Python no gate blocks;
 # a folder `prepare` has not made is refused too. The Python configurations' phases are their own:
 # a compile of gcc-python looks for build-python/, not the CPU build's folder.
 set -u
@@ -11,16 +12,26 @@ check() { # WHAT STATUS
   checks=$((checks + 1))
   if [ "$2" -eq 0 ]; then echo "ok: $1"; else echo "FAILED: $1"; failures=$((failures + 1)); fi
 }
-touch "$work/.done-apply"
-for release in "1.13.1 python-3-12-needs-2-2" "2.1.0 python-3-12-needs-2-2" "2.4.1 python-3-13-needs-2-5"; do
+# The catalog's Python gates decide: a release no Python of the root serves is refused, naming
+# every gate that blocks it; the others get the newest Python that no gate blocks.
+for release in "1.13.1 python-3-12-needs-2-2 python-3-13-needs-2-5" "2.1.0 python-3-12-needs-2-2 python-3-13-needs-2-5" \
+  "2.4.1 python-3-13-needs-2-5"; do
   set -- $release
-  bash "$sweep" prepare-python "$1" "$work" >"$work/log" 2>&1
+  bash "$sweep" python-options "$1" >"$work/log" 2>&1
   status=$?
-  grep -q "gate $2" "$work/log"
-  check "$1 is refused, naming gate $2 (exit $status: $(head -c 200 "$work/log"))" $((status == 0 || $? != 0))
-  [ -f "$patchsets/$2.toml" ]
-  check "gate $2 is in the catalog" $?
+  version="$1" && shift
+  named=0 && for gate in "$@"; do grep -q "$gate" "$work/log" && [ -f "$patchsets/$gate.toml" ] || named=1; done
+  check "$version is refused, naming the catalog's gates $* (exit $status: $(head -c 200 "$work/log"))" $((status == 0 || named))
 done
+for release in "2.5.0 3.13" "2.6.0 3.13" "2.9.0 3.14"; do
+  set -- $release
+  bash "$sweep" python-options "$1" >"$work/log" 2>&1
+  grep -qx -- "-DPython_EXECUTABLE=/usr/bin/python$2" "$work/log"
+  check "$1 builds its extension with Python $2 ($(tr '\n' ' ' <"$work/log" | head -c 200))" $?
+done
+touch "$work/.done-apply"
+bash "$sweep" prepare-python 1.13.1 "$work" >"$work/log" 2>&1
+check "prepare-python refuses what python-options refuses (exit $?)" $(($? == 0))
 check "a refused release leaves the folder as it was" "$(find "$work" -mindepth 1 ! -name .done-apply ! -name log | wc -l)"
 rm "$work/.done-apply"
 bash "$sweep" prepare-python 2.6.0 "$work" >"$work/log" 2>&1

@@ -16,6 +16,8 @@
 #       Their configurations are gcc-python and clang-python below: a phase not naming `python`
 #       gets `-python` appended (`after` is after-python), so their results never mix with the CPU
 #       build's.
+#   bash tests/sweep/sweep.sh python-options VERSION
+#       the options prepare-python would configure VERSION with (its Python), or why it refuses.
 #   bash tests/sweep/sweep.sh compile WORK gcc|clang|gcc-python|clang-python [PHASE] [compile.py options]
 #       compiles entries of compile_commands.json with GCC 16 (WORK/build's) or Clang 21
 #       (WORK/build-clang's) in the sid
@@ -70,19 +72,42 @@ sweep_options() {
   printf '%s\n' "${options[@]}"
 }
 
-# python_options VERSION: the Python of the sid root that the release supports, and the options
-# that build its extension with it; a release the root cannot serve is refused with the gate that
-# says so. The root has Python 3.13 and 3.14 and NumPy 2.4 (built for 3.14 only: the include folder
-# is given, so FindPython does not import NumPy with 3.13; the headers do not depend on the Python).
+# python_options VERSION: the newest Python of the sid root that the release supports, and the
+# options that build its extension with it. Which Python a release supports is the catalog's word:
+# its Python gates, asked through `torchpatch list` (a release whose every Python a gate blocks is
+# refused, naming those gates). The root has Python 3.13 and 3.14 and NumPy 2.4 (built for 3.14
+# only: the include folder is given, so FindPython does not import NumPy with 3.13; the headers do
+# not depend on the Python).
 python_options() {
-  case "$1" in
-  2.[5-8].*) local python=/usr/bin/python3.13 ;;
-  2.9.* | 2.[1-9][0-9].*) local python=/usr/bin/python3.14 ;;
-  2.[2-4].*) echo "sweep: $1 supports Python up to 3.12 (gate python-3-13-needs-2-5); the sid root has 3.13 and 3.14" >&2; return 1 ;;
-  *) echo "sweep: $1 supports no Python newer than 3.11 (gate python-3-12-needs-2-2); the sid root has 3.13 and 3.14" >&2; return 1 ;;
-  esac
-  printf '%s\n' -DBUILD_PYTHON=ON -DUSE_NUMPY=ON "-DPYTHON_EXECUTABLE=$python" "-DPython_EXECUTABLE=$python" \
+  local python blocking
+  for python in 3.14 3.13; do
+    blocking="$(python_gates "$1" "$python")" || return 1
+    [ -z "$blocking" ] && break
+  done
+  [ -z "$blocking" ] || {
+    echo "sweep: $1 builds its extension with neither of the sid root's Pythons, 3.14 and 3.13 (gates: ${blocking//,/, })" >&2
+    return 1
+  }
+  printf '%s\n' -DBUILD_PYTHON=ON -DUSE_NUMPY=ON "-DPYTHON_EXECUTABLE=/usr/bin/python$python" \
+    "-DPython_EXECUTABLE=/usr/bin/python$python" \
     -DPython_NumPy_INCLUDE_DIR=/usr/lib/python3/dist-packages/numpy/_core/include
+}
+
+# python_gates VERSION PYTHON: the catalog's gates that block VERSION with PYTHON on Linux, for a
+# reason that is the Python (not, say, the host's CUDA), comma-separated; empty when none does.
+python_gates() {
+  local empty list status
+  empty="$(mktemp -d)" || return 1
+  list="$("$TORCHPATCH" --catalog "$TP_REPO/patchsets" -C "$empty" --torch-version "$1" \
+    --fact "python=$2" --fact platform=linux --format json list 2>/dev/null)"
+  status=$?
+  rmdir "$empty"
+  [ "$status" -le 1 ] || { echo "sweep: torchpatch list failed (exit $status) asking for Python $2 gates" >&2; return 1; }
+  python3 -c '
+import json, sys
+gates = json.load(sys.stdin)["gates"]
+print(",".join(g["id"] for g in gates if g["outcome"] == "blocks" and any(
+    f["fact"] == "python" and f["verdict"] == "holds" for f in g["facts"])))' <<<"$list"
 }
 
 # step WORK NAME COMMAND...: runs COMMAND unless WORK/.done-NAME exists; marks it done on success.
@@ -249,8 +274,9 @@ bundle) shift; bundle "$@" ;;
 unbundle) shift; python3 "$SWEEP_DIR/bundle.py" merge --work "${1:?WORK}" "${2:?RESULT}" ;;
 prepare) shift; prepare "$@" ;;
 prepare-python) shift; prepare_python "$@" ;;
+python-options) shift; python_options "${1:?VERSION}" ;;
 compile) shift; compile "$@" ;;
 reapply) shift; reapply "$@" ;;
 summary) shift; python3 "$SWEEP_DIR/summary.py" --torchpatch "$TORCHPATCH" --results "$SWEEP_DIR/results" "$@" ;;
-*) sed -n '4,36p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2 ;;
+*) awk 'NR >= 4 && !/^#/ { exit } NR >= 4 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}"; exit 2 ;;
 esac
