@@ -27,6 +27,14 @@ TEST_SUITE("e2e::list") {
         list.out ==
         "PyTorch v2.0.1 (from tag v2.0.1 at HEAD), catalog " + shipped_catalog_version() +
             "\n"
+            "not-applicable   asmjit-clang14-bitwise-instead-of-logical     PyTorch v2.0.1 is "
+            "outside >=1.12, <1.13\n"
+            "not-applicable   asmjit-emitterutils-unused-current-size       PyTorch v2.0.1 is "
+            "outside >=1.12, <1.13\n"
+            "not-applicable   asmjit-noncopyable-template-id                PyTorch v2.0.1 is "
+            "outside >=1.12, <1.13\n"
+            "not-applicable   c10-macros-cstdint                            PyTorch v2.0.1 is "
+            "outside >=1.12, <1.13\n"
             "will-apply       c10d-gloo-store-default-timeout               changes 1 file\n"
             "not-applicable   caffe2-missing-prototypes-not-msvc            PyTorch v2.0.1 is "
             "outside >=2.1\n"

@@ -126,7 +126,7 @@ tp_real_local_copy() {
 run_tree() {
   local v="$1" co="$work/v$1" out="$work/out-$1" expected="$TP_REPO/tests/real/expected/v$1.txt"
   mkdir -p "$out"
-  local started=$SECONDS
+  local started=$SECONDS failed_before=$failed
   if [ "$local_trees" = yes ]; then
     expected="$TP_REPO/tests/real/expected/local-v$1.txt"
     if ! tp_real_local_copy "$v" "$co"; then
@@ -208,7 +208,10 @@ run_tree() {
   fi
 
   # the pinned outcomes
-  if [ "${TP_REAL_UPDATE:-0}" = 1 ]; then
+  if [ "${TP_REAL_UPDATE:-0}" = 1 ] && [ "$failed" -gt "$failed_before" ]; then
+    # outcomes of a run that failed (a binary that did not start, say) are no reference
+    bad "v$v: $expected not rewritten: $((failed - failed_before)) check(s) above failed"
+  elif [ "${TP_REAL_UPDATE:-0}" = 1 ]; then
     { if [ "$local_trees" = yes ]; then
         echo "# torchpatch on the local tree v$v with every submodule at its gitlink (tests/real/local/trees.txt,"
         echo "# tests/real/run.sh --local). Regenerate with TP_REAL_UPDATE=1 and review the diff."
