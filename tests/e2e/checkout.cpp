@@ -367,6 +367,10 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
        {"c10-macros-cstdint", "asmjit-noncopyable-template-id",
         "asmjit-clang14-bitwise-instead-of-logical", "asmjit-emitterutils-unused-current-size"})
     expected[id] = fixture == "v1.12.1" ? w : na;
+  // Catalog 2.8: ThreadLocalDebugInfo.h's <cstdint> from 2.0 on (the sweep of 2.1.0), upstream's in
+  // 2.6.
+  expected["c10-thread-local-debug-info-cstdint"] =
+      fixture == "v2.0.1" ? w : (fixture == "v2.6.0" ? uf : na);
   return expected;
 }
 
@@ -431,7 +435,9 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
                   "third_party/gloo/gloo/transport/ibverbs/pair.h",
                   "third_party/ideep/mkl-dnn/src/utils/pm/pbuilder.cpp"});
   if (fixture == "v2.0.1")
-    files.insert("torch/csrc/distributed/c10d/ProcessGroupGloo.hpp");
+    files.insert({"torch/csrc/distributed/c10d/ProcessGroupGloo.hpp",
+                  // catalog 2.8
+                  "c10/util/ThreadLocalDebugInfo.h"});
   // catalog 2.6: the forced -Werror on mkldnn/Pooling.cpp goes (up to 2.0)
   if (fixture != "v2.6.0")
     files.insert("caffe2/CMakeLists.txt");

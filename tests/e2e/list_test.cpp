@@ -35,6 +35,7 @@ TEST_SUITE("e2e::list") {
             "outside >=1.12, <1.13\n"
             "not-applicable   c10-macros-cstdint                            PyTorch v2.0.1 is "
             "outside >=1.12, <1.13\n"
+            "will-apply       c10-thread-local-debug-info-cstdint           changes 1 file\n"
             "will-apply       c10d-gloo-store-default-timeout               changes 1 file\n"
             "not-applicable   caffe2-missing-prototypes-not-msvc            PyTorch v2.0.1 is "
             "outside >=2.1\n"
