@@ -27,6 +27,9 @@ cxx_fails_with() {
   echo "  $cxx_name: fails as expected ($log): $text"
 }
 
+# cxx_explained LOG ID: after cxx_fails_with LOG ..., `torchpatch explain` on that log names ID
+cxx_explained() { expect_fail_explained 1 "$2" "$work/$1.log"; }
+
 cxx_passes() {
   local log="$1" cmd="$2"
   cxx_run "$log" "$cmd"

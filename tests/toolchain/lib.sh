@@ -136,12 +136,15 @@ tp_apply() {
 }
 
 # expect_fail_explained STATUS ID LOG: the command failed, and `torchpatch explain LOG` (what a user
-# runs on a failed build) names patchset ID: the error is one of the patchset's `errors` strings.
+# runs on a failed build) names patchset ID: the error is one of the `errors` strings of the source
+# tree's patchsets/ID.toml (read with --catalog, as cxx_apply does, so a binary built before the
+# patchset was written still judges it).
 expect_fail_explained() {
   local status="$1" id="$2" log="$3" json
   [ "$status" -ne 0 ] || { cat "$log" >&2; tp_fail "expected a failure that $id fixes"; }
   # (--torch-version only spares explain the search for a checkout around the log)
-  json="$("$TORCHPATCH" -C "$(dirname "$log")" --torch-version 2.6.0 --format json explain "$log" 2>&1)"
+  json="$("$TORCHPATCH" --catalog "$TP_REPO/patchsets" -C "$(dirname "$log")" --torch-version 2.6.0 \
+    --format json explain "$log" 2>&1)"
   grep -qF "\"patchset\":\"$id\"" <<<"$json" || {
     cat "$log" >&2; echo "$json" >&2
     tp_fail "torchpatch explain does not name $id: the error is not in patchsets/$id.toml's errors"; }

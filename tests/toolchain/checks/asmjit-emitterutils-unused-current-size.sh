@@ -233,18 +233,6 @@ int main() {
   return failed;
 }
 CXX
-# explained LOG: `torchpatch explain` on the failed build's log (what a user runs) names the patchset:
-# its error is one of the `errors` of patchsets/asmjit-emitterutils-unused-current-size.toml (read
-# from the source tree's catalog, as cxx_apply does)
-explained() {
-  local json
-  json="$("$TORCHPATCH" --catalog "$TP_REPO/patchsets" -C "$work" --torch-version 1.12.1 --format json \
-    explain "$work/$1.log" 2>&1)"
-  grep -qF '"patchset":"asmjit-emitterutils-unused-current-size"' <<<"$json" || {
-    cat "$work/$1.log" >&2; echo "$json" >&2; tp_fail "$1: torchpatch explain does not name the patchset"; }
-  echo "    explain: $(grep -o '"patchset":"asmjit-emitterutils-unused-current-size",[^}]*"error":"[^"]*' <<<"$json" |
-    sed 's/.*"error":"//')"
-}
 # build CXX [FLAGS]: compiles and runs the tree with CXX, FLAGS after FBGEMM's own (as
 # target_compile_options puts them); the binary is /w/t-CXX
 build() {
@@ -255,7 +243,7 @@ build() {
 echo "asmjit-emitterutils-unused-current-size: before the patch"
 cxx_fails_with before-g++ "$(build g++)" \
   "emitterutils.cpp:42:10: error: variable 'currentSize' set but not used [-Werror=unused-but-set-variable=]"
-explained before-g++
+cxx_explained before-g++ asmjit-emitterutils-unused-current-size
 # Clang 21 warns the same way (the patchset's fix is for every compiler), but the real build gives
 # asmjit the flags below for Clang newer than 13 (cmake/Dependencies.cmake, 1.12.1 - 2.6.0)
 cxx_fails_with before-clang++ "$(build clang++)" \

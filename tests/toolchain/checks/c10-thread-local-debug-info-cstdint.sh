@@ -156,28 +156,16 @@ int main() {
 CXX
 # build CXX: observer.cpp and main.cpp compiled, linked and run; the binary is /w/observer-CXX
 build() { echo "cd tree && $1 -std=c++17 -I. torch/csrc/jit/mobile/observer.cpp main.cpp -o /w/observer-$1 && /w/observer-$1"; }
-# explained LOG: `torchpatch explain` on the failed build's log (what a user runs) names the patchset:
-# its error is one of the `errors` of patchsets/c10-thread-local-debug-info-cstdint.toml (read from
-# the source tree's catalog, as cxx_apply does)
-explained() {
-  local json
-  json="$("$TORCHPATCH" --catalog "$TP_REPO/patchsets" -C "$work" --torch-version 2.1.0 --format json \
-    explain "$work/$1.log" 2>&1)"
-  grep -qF '"patchset":"c10-thread-local-debug-info-cstdint"' <<<"$json" || {
-    cat "$work/$1.log" >&2; echo "$json" >&2; tp_fail "$1: torchpatch explain does not name the patchset"; }
-  echo "    explain: $(grep -o '"patchset":"c10-thread-local-debug-info-cstdint",[^}]*"error":"[^"]*' <<<"$json" |
-    sed 's/.*"error":"//')"
-}
 gcc_error="c10/util/ThreadLocalDebugInfo.h:10:39: error: found ':' in nested-name-specifier, expected '::'"
 clang_error="c10/util/ThreadLocalDebugInfo.h:10:41: error: unknown type name 'uint8_t'"
 
 echo "c10-thread-local-debug-info-cstdint: before the patch"
 cxx_fails_with before-g++ "$(build g++)" "$gcc_error"
-explained before-g++
+cxx_explained before-g++ c10-thread-local-debug-info-cstdint
 cxx_fails_with before-g++-15 "$(build g++-15)" "$gcc_error"
-explained before-g++-15
+cxx_explained before-g++-15 c10-thread-local-debug-info-cstdint
 cxx_fails_with before-clang++ "$(build clang++)" "$clang_error"
-explained before-clang++
+cxx_explained before-clang++ c10-thread-local-debug-info-cstdint
 
 cxx_apply 2.1.0 c10-thread-local-debug-info-cstdint
 # the include goes right after the header's #include <string>; <memory> and <string> stay
