@@ -1,5 +1,5 @@
 # What the work folder's lock promises (tests/sweep/sweep.sh): while one process holds WORK/.lock,
-# `compile`, `reapply` and `bundle` on WORK are refused at once, naming the folder, and change
+# `compile`, `reapply`, `bundle` and `link` on WORK are refused at once, naming the folder, and change
 # nothing; once it is free, they get past the lock (here to their next complaint: no configure).
 # The slice (tests/sweep/slice.sh) on a busy folder fails, saying its compile before `apply` did not
 # run, rather than judging an earlier slice's results.
@@ -23,6 +23,19 @@ check "a refused command leaves the folder as it was" "$(find "$work" -mindepth 
 TORCHPATCH=/bin/false bash "$sweep" compile "$work" gcc >"$work/log" 2>&1
 grep -q "has no configure" "$work/log"
 check "with the lock free, compile gets past it ($(head -c 200 "$work/log"))" $?
+
+# link: a folder prepare has not made is refused before the lock; a prepared one that is busy after it
+bash "$sweep" link 2.6.0 "$work" >"$work/log" 2>&1
+status=$?
+grep -q "not a prepared work folder" "$work/log"
+check "link refuses a folder prepare has not made (exit $status: $(head -c 200 "$work/log"))" $((status == 0 || $? != 0))
+touch "$work/.done-apply"
+flock "$work/.lock" bash "$sweep" link 2.6.0 "$work" >"$work/log" 2>&1
+status=$?
+grep -q "$work is busy" "$work/log"
+check "sweep.sh link is refused while the lock is held (exit $status: $(head -c 200 "$work/log"))" $((status == 0 || $? != 0))
+check "and configures nothing" "$(find "$work" -mindepth 1 ! -name .lock ! -name log ! -name .done-apply | wc -l)"
+rm "$work/.done-apply"
 
 # the slice on a busy folder: an earlier slice's results (here: every known failure failing) must not count
 touch "$work/.done-default-clang" && mkdir -p "$work/results"

@@ -33,6 +33,10 @@
 #       compiles them there from the compiler's files and the units' inputs alone; a `before`
 #       phase packs the tree as released. `unbundle WORK RES` adds what it compiled to WORK's cache,
 #       and `compile` with the same phase and selection then writes the results here.
+#   bash tests/sweep/sweep.sh link VERSION WORK [TARGET...]
+#       the linked build: TARGETs (default torch_cpu) built and linked with the build's own flags
+#       in WORK/build-link (the GCC configuration with ccache, WORK/ccache; CCACHE_MAXSIZE, default
+#       20G); resumable, and a reconfigure recompiles only what changed. Log: WORK/link.log.
 #   bash tests/sweep/sweep.sh summary WORK VERSION gcc|clang [--merge] [--build B] [before|after]...
 #       writes tests/sweep/results/VERSION-COMPILER.md from the results, with what
 #       `torchpatch explain` says of each failure; --merge keeps the file's sections of other phases.
@@ -47,11 +51,11 @@ SWEEP_DIR="$TP_REPO/tests/sweep"
 
 die() { echo "sweep: $*" >&2; exit 1; }
 
-# lock WORK: one compile, reapply or bundle at a time on a work folder (a `before` phase reverts WORK/src,
+# lock WORK: one compile, reapply, bundle or link at a time on a work folder (a `before` phase reverts WORK/src,
 # which would change what a compile beside it reads); a second one is refused, not queued.
 lock() {
   exec 9>"$1/.lock" || die "cannot create $1/.lock"
-  flock -n 9 || die "$1 is busy: another sweep.sh compile, reapply or bundle (or the slice) is running on it"
+  flock -n 9 || die "$1 is busy: another sweep.sh compile, reapply, bundle or link (or the slice) is running on it"
 }
 
 # sweep_options VERSION CONFIGURATION: the CMake options of the sweep's configure. Every option the
@@ -67,6 +71,8 @@ sweep_options() {
   # the Python extension is its own configure (prepare-python, issue #24 item 3)
   *) options+=(-DPYTHON_EXECUTABLE=/usr/bin/python3 -DBUILD_PYTHON=OFF -DUSE_NUMPY=OFF) ;;
   esac
+  # the linked build (`link`): ccache keeps every object across configures and broken runs
+  case "$2" in *-link) options+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache) ;; esac
   # 2.6.0's third_party/ideep is not in any snapshot (/work/trees/README.txt): no oneDNN
   case "$1" in 2.6.0) options+=(-DUSE_MKLDNN=OFF) ;; esac
   printf '%s\n' "${options[@]}"
@@ -138,9 +144,9 @@ apply_catalog() { # WORK
 # with the Python extension, build-python/ and build-clang-python/. Each compiler is given the
 # commands of its own configure, because CMake files choose flags by compiler (FBGEMM's Clang
 # blocks, PyTorch's GCC-only -mno-avx256-split-* and asmjit's -fno-enforce-eh-specs).
-build_of() { case "$1" in gcc) echo build ;; clang) echo build-clang ;;
+build_of() { case "$1" in gcc) echo build ;; clang) echo build-clang ;; gcc-link) echo build-link ;;
                           gcc-python) echo build-python ;; clang-python) echo build-clang-python ;; *) return 1 ;; esac; }
-compiler_of() { echo "${1%-python}"; }
+compiler_of() { local c="${1%-python}"; echo "${c%-link}"; }
 compilers_of() { case "$(compiler_of "$1")" in gcc) echo "-DCMAKE_C_COMPILER=gcc-16 -DCMAKE_CXX_COMPILER=g++-16" ;;
                                               clang) echo "-DCMAKE_C_COMPILER=clang-21 -DCMAKE_CXX_COMPILER=clang++-21" ;; esac; }
 
@@ -197,6 +203,30 @@ prepare_python() { # VERSION WORK
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
   prepare_configurations "$work" "$version" gcc-python clang-python
+}
+
+# The linked build (issue #24 item 5): TARGETs built and linked with the build's own flags in
+# WORK/build-link, the GCC configuration again with ccache (WORK/ccache) as its compiler launcher.
+# ninja resumes where a stopped run left off, and after a reconfigure or a catalog change ccache
+# serves every object whose preprocessed input is unchanged. -k 0: a failure does not stop the rest.
+# WORK/link.log keeps each run (its start, ninja's output, the time, ccache's statistics).
+link() { # VERSION WORK [TARGET...]
+  local version="$1" work targets
+  work="$(cd "$2" && pwd)" && [ -f "$work/.done-apply" ] || die "$2 is not a prepared work folder: run prepare first"
+  shift 2; targets=("${@:-torch_cpu}")
+  lock "$work"
+  tp_sid_root || die "the sid root could not be set up"
+  step "$work" configure-gcc-link configure "$work" "$version" gcc-link
+  local t0=$SECONDS status
+  echo "sweep: link: ninja ${targets[*]} in $work/build-link (log: $work/link.log)"
+  echo "== $(date -u +%FT%TZ) ninja ${targets[*]}" >>"$work/link.log"
+  sid "$work" "export CCACHE_DIR=/w/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}; ccache -z >/dev/null
+    nice ninja -C /w/build-link -k 0 -j \$(nproc) ${targets[*]}; s=\$?; ccache -s; exit \$s" >>"$work/link.log" 2>&1
+  status=$?
+  echo "== $((SECONDS - t0)) s, exit $status" >>"$work/link.log"
+  grep -E '^\[[0-9]+/[0-9]+\]' "$work/link.log" | tail -n 1
+  echo "sweep: link: $((SECONDS - t0)) s, $(grep -c '^FAILED' "$work/link.log") failed (all runs), ninja exit $status"
+  return "$status"
 }
 
 # After a catalog change: apply the new patchsets, and configure again in place (generated files and
@@ -277,6 +307,7 @@ prepare-python) shift; prepare_python "$@" ;;
 python-options) shift; python_options "${1:?VERSION}" ;;
 compile) shift; compile "$@" ;;
 reapply) shift; reapply "$@" ;;
+link) shift; link "$@" ;;
 summary) shift; python3 "$SWEEP_DIR/summary.py" --torchpatch "$TORCHPATCH" --results "$SWEEP_DIR/results" "$@" ;;
 *) awk 'NR >= 4 && !/^#/ { exit } NR >= 4 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}"; exit 2 ;;
 esac
