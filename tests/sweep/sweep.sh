@@ -65,6 +65,8 @@ sweep_options() {
     -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
     # the CPU build: CUDA has its own label (tests/cuda) and root
     -DUSE_CUDA=OFF
+    # NNPACK's PeachPy kernels import six: Debian's (python3-six), not a download at configure time
+    -DPYTHON_SIX_SOURCE_DIR=/usr/lib/python3/dist-packages
   )
   case "$2" in
   *-python) local python; python="$(python_options "$1")" || return 1; mapfile -t -O ${#options[@]} options <<<"$python" ;;
@@ -150,18 +152,25 @@ compiler_of() { local c="${1%-python}"; echo "${c%-link}"; }
 compilers_of() { case "$(compiler_of "$1")" in gcc) echo "-DCMAKE_C_COMPILER=gcc-16 -DCMAKE_CXX_COMPILER=g++-16" ;;
                                               clang) echo "-DCMAKE_C_COMPILER=clang-21 -DCMAKE_CXX_COMPILER=clang++-21" ;; esac; }
 
-configure() { # WORK VERSION CONFIGURATION
-  local opts build; opts="$(sweep_options "$2" "$3" | tr '\n' ' ')" || return 1
-  opts+=" $(compilers_of "$3")"; build="$(build_of "$3")"
-  rm -rf "$1/$build"
-  sid "$1" "cmake -S /w/src -B /w/$build $opts" >"$1/configure-$3.log" 2>&1 || { tail -n 30 "$1/configure-$3.log" >&2; return 1; }
+configure() { # WORK VERSION CONFIGURATION: a fresh configure; prints how many compile commands it has
+  local build; build="$(build_of "$3")" || return 1
+  rm -rf "${1:?}/$build"
+  configure_in_place "$@" || return 1
   grep -c '"file"' "$1/$build/compile_commands.json"
 }
 
+# configure_in_place WORK VERSION CONFIGURATION: the configure again over the last one (its build
+# folder and outputs stay), with the options sweep_options gives now.
+configure_in_place() {
+  local opts; opts="$(sweep_options "$2" "$3" | tr '\n' ' ')" || return 1
+  opts+=" $(compilers_of "$3")"
+  sid "$1" "cmake -S /w/src -B /w/$(build_of "$3") $opts" >"$1/configure-$3.log" 2>&1 || { tail -n 30 "$1/configure-$3.log" >&2; return 1; }
+}
+
 # Every custom command's output that a compile reads (sources and headers: codegen, protobuf/onnx,
-# sleef), with -k 0: one that cannot work offline (NNPACK's PeachPy kernels want `six` from the
-# network) is named in generate.log and does not stop the others. Other custom targets are left
-# out: CTest's dashboard targets (Experimental, Nightly, ...) would build everything.
+# sleef), with -k 0: one that fails is named in generate.log and does not stop the others. Other
+# custom targets are left out: CTest's dashboard targets (Experimental, Nightly, ...) would build
+# everything.
 generate() { # WORK CONFIGURATION
   local build; build="/w/$(build_of "$2")"
   sid "$1" "ninja -C $build -k 0 \$(ninja -C $build -t targets rule CUSTOM_COMMAND |
@@ -216,7 +225,7 @@ link() { # VERSION WORK [TARGET...]
   shift 2; targets=("${@:-torch_cpu}")
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
-  step "$work" configure-gcc-link configure "$work" "$version" gcc-link
+  configure_in_place "$work" "$version" gcc-link || die "the configure of build-link failed (see $work/configure-gcc-link.log)"
   local t0=$SECONDS status
   echo "sweep: link: ninja ${targets[*]} in $work/build-link (log: $work/link.log)"
   echo "== $(date -u +%FT%TZ) ninja ${targets[*]}" >>"$work/link.log"
