@@ -51,8 +51,9 @@ SWEEP_DIR="$TP_REPO/tests/sweep"
 
 die() { echo "sweep: $*" >&2; exit 1; }
 
-# lock WORK: one compile, reapply, bundle or link at a time on a work folder (a `before` phase reverts WORK/src,
-# which would change what a compile beside it reads); a second one is refused, not queued.
+# lock WORK: one compile, reapply, bundle or link at a time on a work folder (a `before` phase
+# reverts WORK/src, which would change what a compile beside it reads); a second one is refused,
+# not queued.
 lock() {
   exec 9>"$1/.lock" || die "cannot create $1/.lock"
   flock -n 9 || die "$1 is busy: another sweep.sh compile, reapply, bundle or link (or the slice) is running on it"
@@ -162,9 +163,9 @@ configure() { # WORK VERSION CONFIGURATION: a fresh configure; prints how many c
 # configure_in_place WORK VERSION CONFIGURATION: the configure again over the last one (its build
 # folder and outputs stay), with the options sweep_options gives now.
 configure_in_place() {
-  local opts; opts="$(sweep_options "$2" "$3" | tr '\n' ' ')" || return 1
+  local opts build; build="$(build_of "$3")" && opts="$(sweep_options "$2" "$3" | tr '\n' ' ')" || return 1
   opts+=" $(compilers_of "$3")"
-  sid "$1" "cmake -S /w/src -B /w/$(build_of "$3") $opts" >"$1/configure-$3.log" 2>&1 || { tail -n 30 "$1/configure-$3.log" >&2; return 1; }
+  sid "$1" "cmake -S /w/src -B /w/$build $opts" >"$1/configure-$3.log" 2>&1 || { tail -n 30 "$1/configure-$3.log" >&2; return 1; }
 }
 
 # Every custom command's output that a compile reads (sources and headers: codegen, protobuf/onnx,
@@ -226,15 +227,16 @@ link() { # VERSION WORK [TARGET...]
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
   configure_in_place "$work" "$version" gcc-link || die "the configure of build-link failed (see $work/configure-gcc-link.log)"
-  local t0=$SECONDS status
+  local t0=$SECONDS status run="$work/link-run.log"
   echo "sweep: link: ninja ${targets[*]} in $work/build-link (log: $work/link.log)"
-  echo "== $(date -u +%FT%TZ) ninja ${targets[*]}" >>"$work/link.log"
+  echo "== $(date -u +%FT%TZ) ninja ${targets[*]}" >"$run"
   sid "$work" "export CCACHE_DIR=/w/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}; ccache -z >/dev/null
-    nice ninja -C /w/build-link -k 0 -j \$(nproc) ${targets[*]}; s=\$?; ccache -s; exit \$s" >>"$work/link.log" 2>&1
+    nice ninja -C /w/build-link -k 0 -j \$(nproc) ${targets[*]}; s=\$?; ccache -s; exit \$s" >>"$run" 2>&1
   status=$?
-  echo "== $((SECONDS - t0)) s, exit $status" >>"$work/link.log"
-  grep -E '^\[[0-9]+/[0-9]+\]' "$work/link.log" | tail -n 1
-  echo "sweep: link: $((SECONDS - t0)) s, $(grep -c '^FAILED' "$work/link.log") failed (all runs), ninja exit $status"
+  echo "== $((SECONDS - t0)) s, exit $status" >>"$run"
+  cat "$run" >>"$work/link.log"
+  grep -E '^\[[0-9]+/[0-9]+\]' "$run" | tail -n 1
+  echo "sweep: link: $((SECONDS - t0)) s, $(grep -c '^FAILED' "$run") failed, ninja exit $status"
   return "$status"
 }
 
