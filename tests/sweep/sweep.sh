@@ -18,6 +18,9 @@
 #       build's.
 #   bash tests/sweep/sweep.sh python-options VERSION
 #       the options prepare-python would configure VERSION with (its Python), or why it refuses.
+#   bash tests/sweep/sweep.sh options VERSION CONFIGURATION
+#       the CMake options CONFIGURATION's configure of VERSION gets (gcc, clang, gcc-python,
+#       clang-python, gcc-link), one a line.
 #   bash tests/sweep/sweep.sh compile WORK gcc|clang|gcc-python|clang-python [PHASE] [compile.py options]
 #       compiles entries of compile_commands.json with GCC 16 (WORK/build's) or Clang 21
 #       (WORK/build-clang's) in the sid
@@ -160,11 +163,18 @@ configure() { # WORK VERSION CONFIGURATION: a fresh configure; prints how many c
   grep -c '"file"' "$1/$build/compile_commands.json"
 }
 
+# configure_options VERSION CONFIGURATION: every option of CONFIGURATION's configure, one a line:
+# sweep_options and the compilers; an unknown configuration is refused.
+configure_options() {
+  build_of "$2" >/dev/null || { echo "sweep: no such configuration: $2" >&2; return 1; }
+  sweep_options "$1" "$2" || return 1
+  compilers_of "$2" | tr ' ' '\n'
+}
+
 # configure_in_place WORK VERSION CONFIGURATION: the configure again over the last one (its build
 # folder and outputs stay), with the options sweep_options gives now.
 configure_in_place() {
-  local opts build; build="$(build_of "$3")" && opts="$(sweep_options "$2" "$3" | tr '\n' ' ')" || return 1
-  opts+=" $(compilers_of "$3")"
+  local opts build; build="$(build_of "$3")" && opts="$(configure_options "$2" "$3" | tr '\n' ' ')" || return 1
   sid "$1" "cmake -S /w/src -B /w/$build $opts" >"$1/configure-$3.log" 2>&1 || { tail -n 30 "$1/configure-$3.log" >&2; return 1; }
 }
 
@@ -316,6 +326,7 @@ unbundle) shift; python3 "$SWEEP_DIR/bundle.py" merge --work "${1:?WORK}" "${2:?
 prepare) shift; prepare "$@" ;;
 prepare-python) shift; prepare_python "$@" ;;
 python-options) shift; python_options "${1:?VERSION}" ;;
+options) shift; configure_options "${1:?VERSION}" "${2:?CONFIGURATION}" ;;
 compile) shift; compile "$@" ;;
 reapply) shift; reapply "$@" ;;
 link) shift; link "$@" ;;
