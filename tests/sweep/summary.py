@@ -72,18 +72,25 @@ def merged(old, new, phases):
     return old.rstrip() + "\n\n" + new[new.index("## "):]
 
 
+def default_build(compiler):
+    """The CPU configure of COMPILER's results, as sweep.sh's build_of names it."""
+    return {"gcc": "build", "clang": "build-clang"}[compiler]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--torchpatch", required=True)
     parser.add_argument("--results", required=True, help="the folder the summaries go to")
     parser.add_argument("work")
     parser.add_argument("version")
-    parser.add_argument("compiler")
+    parser.add_argument("compiler", choices=["gcc", "clang"])
     parser.add_argument("phases", nargs="*", default=["before", "after"])
     parser.add_argument("--how", default="", help="the command lines that produced the results")
-    parser.add_argument("--build", default="build", help="the configure the results compiled (build, build-clang, ...)")
+    parser.add_argument("--build", help="the configure the results compiled (build, build-clang, ...; by default "
+                        "the compiler's CPU configure)")
     parser.add_argument("--merge", action="store_true", help="keep the summary's sections of other phases")
     args = parser.parse_args()
+    args.build = args.build or default_build(args.compiler)
     with open(os.path.join(args.work, args.build, "compile_commands.json"), encoding="utf-8") as f:
         listed = len(json.load(f))
     total = len(sweep_compile.load_entries(args.work, args.build))

@@ -30,5 +30,8 @@ added = summary.merged(old, new.replace("(rest)", "(python)"), ["after-python"])
 check(added.startswith(old.rstrip()) and added.endswith("(python)\n\n- failed: 0\n"),
       "a new phase is added after the old sections")
 
+check(summary.default_build("clang") == "build-clang" and summary.default_build("gcc") == "build",
+      "each compiler's results count against its own configure")
+
 print(f"{check.passed()} passed, {len(check.failures)} failed")
 sys.exit(1 if check.failures else 0)
