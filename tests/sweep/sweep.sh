@@ -172,7 +172,7 @@ configure_options() {
 }
 
 # configure_in_place WORK VERSION CONFIGURATION: the configure again over the last one (its build
-# folder and outputs stay), with the options sweep_options gives now.
+# folder and outputs stay), with the options configure_options gives now.
 configure_in_place() {
   local opts build; build="$(build_of "$3")" && opts="$(configure_options "$2" "$3" | tr '\n' ' ')" || return 1
   sid "$1" "cmake -S /w/src -B /w/$build $opts" >"$1/configure-$3.log" 2>&1 || { tail -n 30 "$1/configure-$3.log" >&2; return 1; }
