@@ -53,6 +53,17 @@ TEST_SUITE("engine::explain windows") {
     CHECK(report.unexplained[0].line == 6);
   }
 
+  TEST_CASE("explain: the MSVC STL oracle's form of the same error (clang-cl with microsoft/STL "
+            "17.14 on the real 1.13.1 logging.h) names msvc-stl-jit-logging-chrono") {
+    auto report =
+        tp::tools::explain_log(shipped(), read_log("clang-cl-stl-17.14-jit-logging-chrono.log"));
+    auto ids = named(report);
+    REQUIRE(ids.size() == 1);
+    CHECK(ids[0] == "msvc-stl-jit-logging-chrono");
+    CHECK(report.matches[0].line == 3);
+    CHECK(report.unexplained.empty());
+  }
+
   TEST_CASE("explain: MSVC 19.51 crashing sleef's builtin-math probe names "
             "sleef-msvc-1951-builtin-math") {
     auto report = tp::tools::explain_log(shipped(), read_log("msvc-14-51-sleef-builtin-math.log"));
