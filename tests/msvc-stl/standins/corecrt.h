@@ -9,7 +9,10 @@ typedef mbstate_t _Mbstatet;
 extern "C" {
 #endif
 __declspec(dllimport) __declspec(noreturn) void __cdecl _invoke_watson(wchar_t const* _Expression,
-    wchar_t const* _FunctionName, wchar_t const* _FileName, unsigned int _LineNo, uintptr_t _Reserved);
+                                                                       wchar_t const* _FunctionName,
+                                                                       wchar_t const* _FileName,
+                                                                       unsigned int _LineNo,
+                                                                       uintptr_t _Reserved);
 #ifdef __cplusplus
 }
 #endif

@@ -4,14 +4,12 @@
 #pragma once
 namespace Concurrency {
 enum task_status { not_complete, completed, canceled };
-template <class _ReturnType>
-class task {
+template <class _ReturnType> class task {
 public:
   task() noexcept = default;
   task_status wait() const;
   _ReturnType get() const;
 };
-template <class _Function>
-auto create_task(_Function _Func) -> task<decltype(_Func())>;
+template <class _Function> auto create_task(_Function _Func) -> task<decltype(_Func())>;
 } // namespace Concurrency
 namespace concurrency = Concurrency;

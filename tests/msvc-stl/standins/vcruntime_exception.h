@@ -12,7 +12,8 @@ struct __std_exception_data {
   char const* _What;
   bool _DoFree;
 };
-_VCRTIMP void __cdecl __std_exception_copy(__std_exception_data const* _From, __std_exception_data* _To);
+_VCRTIMP void __cdecl __std_exception_copy(__std_exception_data const* _From,
+                                           __std_exception_data* _To);
 _VCRTIMP void __cdecl __std_exception_destroy(__std_exception_data* _Data);
 }
 namespace std {
@@ -24,15 +25,20 @@ public:
     __std_exception_copy(&_InitData, &_Data);
   }
   exception(char const* const _Message, int) noexcept : _Data() { _Data._What = _Message; }
-  exception(exception const& _Other) noexcept : _Data() { __std_exception_copy(&_Other._Data, &_Data); }
+  exception(exception const& _Other) noexcept : _Data() {
+    __std_exception_copy(&_Other._Data, &_Data);
+  }
   exception& operator=(exception const& _Other) noexcept {
-    if (this == &_Other) return *this;
+    if (this == &_Other)
+      return *this;
     __std_exception_destroy(&_Data);
     __std_exception_copy(&_Other._Data, &_Data);
     return *this;
   }
   virtual ~exception() noexcept { __std_exception_destroy(&_Data); }
-  [[nodiscard]] virtual char const* what() const { return _Data._What ? _Data._What : "Unknown exception"; }
+  [[nodiscard]] virtual char const* what() const {
+    return _Data._What ? _Data._What : "Unknown exception";
+  }
 
 private:
   __std_exception_data _Data;

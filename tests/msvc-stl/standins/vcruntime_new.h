@@ -34,9 +34,11 @@ void __cdecl operator delete(void* _Block, size_t _Size) noexcept;
 void __cdecl operator delete[](void* _Block, size_t _Size) noexcept;
 #ifdef __cpp_aligned_new
 [[nodiscard]] void* __cdecl operator new(size_t _Size, std::align_val_t _Al);
-[[nodiscard]] void* __cdecl operator new(size_t _Size, std::align_val_t _Al, std::nothrow_t const&) noexcept;
+[[nodiscard]] void* __cdecl operator new(size_t _Size, std::align_val_t _Al,
+                                         std::nothrow_t const&) noexcept;
 [[nodiscard]] void* __cdecl operator new[](size_t _Size, std::align_val_t _Al);
-[[nodiscard]] void* __cdecl operator new[](size_t _Size, std::align_val_t _Al, std::nothrow_t const&) noexcept;
+[[nodiscard]] void* __cdecl operator new[](size_t _Size, std::align_val_t _Al,
+                                           std::nothrow_t const&) noexcept;
 void __cdecl operator delete(void* _Block, std::align_val_t _Al) noexcept;
 void __cdecl operator delete(void* _Block, std::align_val_t _Al, std::nothrow_t const&) noexcept;
 void __cdecl operator delete[](void* _Block, std::align_val_t _Al) noexcept;

@@ -13,9 +13,11 @@ struct __std_type_info_data {
   __std_type_info_data(__std_type_info_data const&) = delete;
   __std_type_info_data& operator=(__std_type_info_data const&) = delete;
 };
-_VCRTIMP int __cdecl __std_type_info_compare(__std_type_info_data const* _Lhs, __std_type_info_data const* _Rhs);
+_VCRTIMP int __cdecl __std_type_info_compare(__std_type_info_data const* _Lhs,
+                                             __std_type_info_data const* _Rhs);
 _VCRTIMP size_t __cdecl __std_type_info_hash(__std_type_info_data const* _Data);
-_VCRTIMP char const* __cdecl __std_type_info_name(__std_type_info_data* _Data, struct __type_info_node* _RootNode);
+_VCRTIMP char const* __cdecl __std_type_info_name(__std_type_info_data* _Data,
+                                                  struct __type_info_node* _RootNode);
 }
 class type_info {
 public:
@@ -34,7 +36,9 @@ public:
     return __std_type_info_compare(&_Data, &_Other._Data) < 0;
   }
   [[nodiscard]] char const* name() const noexcept;
-  [[nodiscard]] char const* raw_name() const noexcept { return _Data._DecoratedName; }
+  [[nodiscard]] char const* raw_name() const noexcept {
+    return _Data._DecoratedName;
+  }
   virtual ~type_info() noexcept;
 
 private:
@@ -45,7 +49,9 @@ using ::type_info;
 class bad_cast : public exception {
 public:
   bad_cast() noexcept : exception("bad cast", 1) {}
-  static bad_cast __construct_from_string_literal(char const* const _Message) noexcept { return bad_cast(_Message, 1); }
+  static bad_cast __construct_from_string_literal(char const* const _Message) noexcept {
+    return bad_cast(_Message, 1);
+  }
 
 private:
   bad_cast(char const* const _Message, int) noexcept : exception(_Message, 1) {}
@@ -53,7 +59,9 @@ private:
 class bad_typeid : public exception {
 public:
   bad_typeid() noexcept : exception("bad typeid", 1) {}
-  static bad_typeid __construct_from_string_literal(char const* const _Message) noexcept { return bad_typeid(_Message, 1); }
+  static bad_typeid __construct_from_string_literal(char const* const _Message) noexcept {
+    return bad_typeid(_Message, 1);
+  }
 
 private:
   friend class __non_rtti_object;
