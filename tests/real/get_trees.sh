@@ -65,9 +65,16 @@ tp_real_tarball() {
 # tests/real/submodules/vVERSION.txt a gitlink in the index with an empty folder, and a
 # .gitmodules (the tarball's own where it has one).
 tp_real_checkout() {
-  local version="$1" dir="$2" tarball pins path pin url
+  local version="$1" dir="$2" tarball
   tarball="$(tp_real_tarball "$version")" || return 1
-  pins="$TP_REAL_DIR/submodules/v$version.txt"
+  tp_real_import "$tarball" "$version" "$dir" "$TP_REAL_DIR/submodules/v$version.txt"
+}
+
+# tp_real_import TARBALL VERSION DIR PINS: the work of tp_real_checkout on a given tarball (one top
+# folder) and submodule list PINS (lines "PATH COMMIT|- URL"); tests/structure/tarball_tree_test.sh
+# runs it on a tarball of its own.
+tp_real_import() {
+  local tarball="$1" version="$2" dir="$3" pins="$4" path pin url
   [ -f "$pins" ] || { echo "real: $pins is missing" >&2; return 1; }
   mkdir -p "$dir" || return 1
   tar -xJf "$tarball" -C "$dir" --strip-components=1 || { echo "real: extracting $tarball failed" >&2; return 1; }
@@ -85,9 +92,16 @@ tp_real_checkout() {
       printf '[submodule "%s"]\n\tpath = %s\n\turl = %s\n' "$path" "$path" "$url" >>"$dir/.gitmodules"
     fi
   done <"$pins"
+  # Every file of the tarball is committed, those the tree's own .gitignore files match included
+  # (-f): the tarball is upstream's release tree (a git archive), so everything in it is tracked in
+  # a release clone, some files although a .gitignore matches them (force-added, or tracked before
+  # the pattern came). In 1.13.1: qnnpack's deps/clog (10 files, two of them CMake files that
+  # cmake-minimum-3-5 raises), build_variables.bzl, caffe2/python/serialized_test/data/**/*.zip. A
+  # plain `git add -A` left them untracked, and torchpatch, which reads only tracked files, missed
+  # them (issue #43). -f also keeps a user's core.excludesFile from dropping files.
   # Every blob straight into one pack (bulk check-in) instead of 15,000 loose objects: writing and
   # later deleting them was most of the test's time on a busy 2-core machine.
-  git -C "$dir" -c core.bigFileThreshold=1 add -A . && git -C "$dir" -c user.name=torchpatch -c user.email=tests@torchpatch.invalid \
+  git -C "$dir" -c core.bigFileThreshold=1 add -A -f . && git -C "$dir" -c user.name=torchpatch -c user.email=tests@torchpatch.invalid \
     -c commit.gpgsign=false commit -q -m "PyTorch v$version (Debian's orig tarball)" &&
     git -C "$dir" tag "v$version" || { echo "real: making the git checkout in $dir failed" >&2; return 1; }
 }
