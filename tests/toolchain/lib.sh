@@ -27,10 +27,12 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/debian_mirror.sh"
 # python3.13-dev: its sweep of 2.6's Python extension (sid's python3 is 3.14, which 2.6 predates);
 # ccache: its linked build (`sweep.sh link`) keeps the objects across configures and runs;
 # python3-six: NNPACK's PeachPy kernels import six, which NNPACK's configure would download.
+# libc++-21-dev, libc++abi-21-dev: LLVM's own C++ library for Clang 21, the third compiler
+# configuration (`clang++ -stdlib=libc++`; the checks libcxx-*, the sweep's `libcxx`).
 TP_SID_PACKAGES=(g++-15 g++ clang cmake make python3-numpy python3-setuptools python3-dev
                  python3-packaging python3-yaml python3-typing-extensions git
                  mingw-w64-x86-64-dev g++-mingw-w64-x86-64-posix patch ninja-build
-                 libomp-dev python3.13-dev ccache python3-six)
+                 libomp-dev python3.13-dev ccache python3-six libc++-21-dev libc++abi-21-dev)
 
 # Makes sure the sid root exists with TP_SID_PACKAGES installed; prints nothing on a cache hit.
 # Each package list leaves its own marker (.tp-ready.HASH), so that branches with different lists

@@ -1,0 +1,4 @@
+namespace strong {
+template <typename T, typename Tag>
+class type;
+}
