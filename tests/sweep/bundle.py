@@ -147,7 +147,7 @@ def unit_inputs(entry, compiler, rejected, depfile):
 def inputs(args):
     entries = sweep_compile.select(sweep_compile.load_entries(args.work, args.build), args)
     rejected = sweep_compile.RejectedOptions(sweep_compile.COMPILERS[args.compiler][1]) \
-        if args.compiler == "clang" else (lambda arg: False)
+        if args.compiler in sweep_compile.CLANGS else (lambda arg: False)
     files = {os.path.join(args.work, args.build, name) for name in ("compile_commands.json", "default-commands.txt")}
     files.add(os.path.join(args.work, "tools", "compile.py"))
     with tempfile.TemporaryDirectory() as scratch, concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:

@@ -27,7 +27,9 @@ import subprocess
 import sys
 import threading
 
-COMPILERS = {"gcc": ("gcc-16", "g++-16"), "clang": ("clang-21", "clang++-21")}
+# libcxx: Clang 21 again; its configure (build-libcxx) puts -stdlib=libc++ in every C++ command.
+COMPILERS = {"gcc": ("gcc-16", "g++-16"), "clang": ("clang-21", "clang++-21"), "libcxx": ("clang-21", "clang++-21")}
+CLANGS = ("clang", "libcxx")
 ERROR_LINE = re.compile(r"(?:fatal )?error: ")
 
 
@@ -131,7 +133,7 @@ def compile_arguments(entry, compiler, codegen, rejected=lambda arg: False):
         if arg in ("-MD", "-MMD") or rejected(arg):
             continue
         out.append(arg)
-    if compiler == "clang":
+    if compiler in CLANGS:
         out += ["-Wno-unknown-warning-option", "-Wno-unused-command-line-argument"]
     out += ["-fdiagnostics-color=never"]
     return out + (["-o", "/dev/null"] if codegen else ["-fsyntax-only"])
@@ -182,7 +184,7 @@ class Sweep:
         os.makedirs(self.logs, exist_ok=True)
         version = subprocess.run([COMPILERS[args.compiler][1], "--version"], stdout=subprocess.PIPE)
         self.identity = version.stdout.splitlines()[0].decode()
-        self.rejected = RejectedOptions(COMPILERS[args.compiler][1]) if args.compiler == "clang" else (lambda arg: False)
+        self.rejected = RejectedOptions(COMPILERS[args.compiler][1]) if args.compiler in CLANGS else (lambda arg: False)
 
     def key(self, argv, cwd):
         """The cache key: compiler, arguments and preprocessed input; None if preprocessing failed."""

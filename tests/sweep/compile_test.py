@@ -41,6 +41,10 @@ check(asked("-fno-such-option-at-all") and not asked("-fno-common") and not aske
       "an option is rejected when the compiler says it is unknown")
 check(asked.dropped() == ["-fno-such-option-at-all"], "the rejected options are named")
 c_entry = entry("x/CMakeFiles/k.dir/k.c.o", "/usr/bin/gcc-16 -c k.c -o k.o")
+libcxx = sweep.compile_arguments(entry("foo/CMakeFiles/foo.dir/a.cpp.o", "/usr/bin/clang++-21 -stdlib=libc++ -O2 -c a.cpp"),
+                                 "libcxx", False, rejected=lambda arg: False)
+check(libcxx[0] == "clang++-21" and "-stdlib=libc++" in libcxx and "-Wno-unknown-warning-option" in libcxx,
+      "libcxx is Clang 21 with the configure's -stdlib=libc++ and Clang's warning options")
 check(sweep.compile_arguments(c_entry, "clang", False)[0] == "clang-21", "a C entry is compiled as C")
 check(sweep.compile_arguments(c_entry, "gcc", True)[-2:] == ["-o", "/dev/null"], "--codegen compiles to an object")
 

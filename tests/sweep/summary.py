@@ -74,7 +74,7 @@ def merged(old, new, phases):
 
 def default_build(compiler):
     """The CPU configure of COMPILER's results, as sweep.sh's build_of names it."""
-    return {"gcc": "build", "clang": "build-clang"}[compiler]
+    return {"gcc": "build", "clang": "build-clang", "libcxx": "build-libcxx"}[compiler]
 
 
 def main():
@@ -83,7 +83,7 @@ def main():
     parser.add_argument("--results", required=True, help="the folder the summaries go to")
     parser.add_argument("work")
     parser.add_argument("version")
-    parser.add_argument("compiler", choices=["gcc", "clang"])
+    parser.add_argument("compiler", choices=["gcc", "clang", "libcxx"])
     parser.add_argument("phases", nargs="*", default=["before", "after"])
     parser.add_argument("--how", default="", help="the command lines that produced the results")
     parser.add_argument("--build", help="the configure the results compiled (build, build-clang, ...; by default "

@@ -16,14 +16,18 @@
 #       Their configurations are gcc-python and clang-python below: a phase not naming `python`
 #       gets `-python` appended (`after` is after-python), so their results never mix with the CPU
 #       build's.
+#   bash tests/sweep/sweep.sh prepare-libcxx VERSION WORK
+#       after prepare: WORK/build-libcxx, the CPU configure with Clang 21 and LLVM's libc++ 21
+#       (-stdlib=libc++ in the C++ and linker flags; issue #42), generated the same way. Its
+#       configuration is libcxx below.
 #   bash tests/sweep/sweep.sh python-options VERSION
 #       the options prepare-python would configure VERSION with (its Python), or why it refuses.
 #   bash tests/sweep/sweep.sh options VERSION CONFIGURATION
 #       the CMake options CONFIGURATION's configure of VERSION gets (gcc, clang, gcc-python,
-#       clang-python, gcc-link), one a line.
-#   bash tests/sweep/sweep.sh compile WORK gcc|clang|gcc-python|clang-python [PHASE] [compile.py options]
+#       clang-python, libcxx, gcc-link), one a line.
+#   bash tests/sweep/sweep.sh compile WORK gcc|clang|libcxx|gcc-python|clang-python [PHASE] [compile.py options]
 #       compiles entries of compile_commands.json with GCC 16 (WORK/build's) or Clang 21
-#       (WORK/build-clang's) in the sid
+#       (WORK/build-clang's; with libc++, WORK/build-libcxx's) in the sid
 #       root (tests/sweep/compile.py: cached, resumable, shardable, sampled). PHASE (default
 #       `after`) names the results, WORK/results/COMPILER-PHASE.jsonl; `before` or `before-NAME`
 #       compiles the same commands on the tree as released (`torchpatch revert` first, `apply`
@@ -40,7 +44,7 @@
 #       the linked build: TARGETs (default torch_cpu) built and linked with the build's own flags
 #       in WORK/build-link (the GCC configuration with ccache, WORK/ccache; CCACHE_MAXSIZE, default
 #       20G); resumable, and a reconfigure recompiles only what changed. Log: WORK/link.log.
-#   bash tests/sweep/sweep.sh summary WORK VERSION gcc|clang [--merge] [--build B] [before|after]...
+#   bash tests/sweep/sweep.sh summary WORK VERSION gcc|clang|libcxx [--merge] [--build B] [before|after]...
 #       writes tests/sweep/results/VERSION-COMPILER.md from the results, with what
 #       `torchpatch explain` says of each failure; --merge keeps the file's sections of other phases.
 #
@@ -146,15 +150,19 @@ apply_catalog() { # WORK
   [ "$status" -eq 0 ]
 }
 
-# The configurations: build/ with GCC 16, build-clang/ with Clang 21, and (prepare-python) the same
-# with the Python extension, build-python/ and build-clang-python/. Each compiler is given the
+# The configurations: build/ with GCC 16, build-clang/ with Clang 21, (prepare-libcxx) build-libcxx/
+# with Clang 21 and libc++, and (prepare-python) the first two with the Python extension,
+# build-python/ and build-clang-python/. Each compiler is given the
 # commands of its own configure, because CMake files choose flags by compiler (FBGEMM's Clang
 # blocks, PyTorch's GCC-only -mno-avx256-split-* and asmjit's -fno-enforce-eh-specs).
-build_of() { case "$1" in gcc) echo build ;; clang) echo build-clang ;; gcc-link) echo build-link ;;
+build_of() { case "$1" in gcc) echo build ;; clang) echo build-clang ;; libcxx) echo build-libcxx ;; gcc-link) echo build-link ;;
                           gcc-python) echo build-python ;; clang-python) echo build-clang-python ;; *) return 1 ;; esac; }
 compiler_of() { local c="${1%-python}"; echo "${c%-link}"; }
 compilers_of() { case "$(compiler_of "$1")" in gcc) echo "-DCMAKE_C_COMPILER=gcc-16 -DCMAKE_CXX_COMPILER=g++-16" ;;
-                                              clang) echo "-DCMAKE_C_COMPILER=clang-21 -DCMAKE_CXX_COMPILER=clang++-21" ;; esac; }
+                                              clang) echo "-DCMAKE_C_COMPILER=clang-21 -DCMAKE_CXX_COMPILER=clang++-21" ;;
+                                              libcxx) echo "-DCMAKE_C_COMPILER=clang-21 -DCMAKE_CXX_COMPILER=clang++-21" \
+                                                "-DCMAKE_CXX_FLAGS=-stdlib=libc++ -DCMAKE_EXE_LINKER_FLAGS=-stdlib=libc++" \
+                                                "-DCMAKE_SHARED_LINKER_FLAGS=-stdlib=libc++ -DCMAKE_MODULE_LINKER_FLAGS=-stdlib=libc++" ;; esac; }
 
 configure() { # WORK VERSION CONFIGURATION: a fresh configure; prints how many compile commands it has
   local build; build="$(build_of "$3")" || return 1
@@ -216,6 +224,14 @@ prepare_configurations() { # WORK VERSION CONFIGURATION...
   done
 }
 
+prepare_libcxx() { # VERSION WORK
+  local version="$1" work
+  work="$(cd "$2" && pwd)" && [ -f "$work/.done-apply" ] || die "$2 is not a prepared work folder: run prepare first"
+  lock "$work"
+  tp_sid_root || die "the sid root could not be set up"
+  prepare_configurations "$work" "$version" libcxx
+}
+
 prepare_python() { # VERSION WORK
   local version="$1" work
   work="$(cd "$2" && pwd)" && [ -f "$work/.done-apply" ] || die "$2 is not a prepared work folder: run prepare first"
@@ -259,7 +275,7 @@ reapply() { # WORK
   tp_sid_root || die "the sid root could not be set up"
   apply_catalog "$work" || die "apply failed (see $work/apply.log)"
   local compiler build
-  for compiler in gcc clang gcc-python clang-python; do
+  for compiler in gcc clang libcxx gcc-python clang-python; do
     build="$(build_of "$compiler")"
     [ -f "$work/$build/build.ninja" ] || continue
     sid "$work" "cmake /w/$build" >"$work/reconfigure-$compiler.log" 2>&1 ||
@@ -276,7 +292,7 @@ reapply() { # WORK
 open_work() {
   work="$(cd "$1" && pwd)" || die "no folder $1"
   lock "$work"
-  build="$(build_of "$2")" || die "no such configuration: $2 (gcc, clang, gcc-python, clang-python)"
+  build="$(build_of "$2")" || die "no such configuration: $2 (gcc, clang, libcxx, gcc-python, clang-python)"
   compiler="$(compiler_of "$2")" phase=after; shift 2
   case "${1:-}" in before | after | before-* | after-*) phase="$1"; shift ;; esac
   case "$build:$phase" in *-python:*python*) ;; *-python:*) phase+=-python ;; esac
@@ -325,6 +341,7 @@ bundle) shift; bundle "$@" ;;
 unbundle) shift; python3 "$SWEEP_DIR/bundle.py" merge --work "${1:?WORK}" "${2:?RESULT}" ;;
 prepare) shift; prepare "$@" ;;
 prepare-python) shift; prepare_python "$@" ;;
+prepare-libcxx) shift; prepare_libcxx "$@" ;;
 python-options) shift; python_options "${1:?VERSION}" ;;
 options) shift; configure_options "${1:?VERSION}" "${2:?CONFIGURATION}" ;;
 compile) shift; compile "$@" ;;
