@@ -20,12 +20,22 @@
 #       after prepare: WORK/build-libcxx, the CPU configure with Clang 21 and LLVM's libc++ 21
 #       (-stdlib=libc++ in the C++ and linker flags; issue #42), generated the same way. Its
 #       configuration is libcxx below.
+#   bash tests/sweep/sweep.sh prepare-setup VERSION WORK
+#       after prepare: WORK/build-setup, the configure `python setup.py bdist_wheel` runs (issue #42):
+#       the release's own setup.py is run in the sid root on WORK/src (through an overlay, so the
+#       tree stays as it is) with a `cmake` first on PATH that records its arguments and stops it;
+#       WORK/setup-options.txt keeps them, and the configure is CMake 4 with exactly those (BUILD_TEST
+#       and BUILD_PYTHON on, setup.py's defaults) plus what setup_environment and setup_extra say,
+#       each with its reason. Its configuration is gcc-setup (GCC 16, the newest Python of the sid
+#       root that the release supports; a release it has none for is refused, naming the gates).
+#   bash tests/sweep/sweep.sh setup-options VERSION WORK
+#       records setup.py's options again (as prepare-setup does) and prints gcc-setup's, one a line.
 #   bash tests/sweep/sweep.sh python-options VERSION
 #       the options prepare-python would configure VERSION with (its Python), or why it refuses.
-#   bash tests/sweep/sweep.sh options VERSION CONFIGURATION
+#   bash tests/sweep/sweep.sh options VERSION CONFIGURATION [WORK]
 #       the CMake options CONFIGURATION's configure of VERSION gets (gcc, clang, gcc-python,
-#       clang-python, libcxx, gcc-link), one a line.
-#   bash tests/sweep/sweep.sh compile WORK gcc|clang|libcxx|gcc-python|clang-python [PHASE] [compile.py options]
+#       clang-python, libcxx, gcc-link; gcc-setup: WORK's recorded ones), one a line.
+#   bash tests/sweep/sweep.sh compile WORK gcc|clang|libcxx|gcc-setup|gcc-python|clang-python [PHASE] [compile.py options]
 #       compiles entries of compile_commands.json with GCC 16 (WORK/build's) or Clang 21
 #       (WORK/build-clang's; with libc++, WORK/build-libcxx's) in the sid
 #       root (tests/sweep/compile.py: cached, resumable, shardable, sampled). PHASE (default
@@ -95,18 +105,22 @@ sweep_options() {
 # only: the include folder is given, so FindPython does not import NumPy with 3.13; the headers do
 # not depend on the Python).
 python_options() {
-  local python blocking
-  for python in 3.14 3.13; do
-    blocking="$(python_gates "$1" "$python")" || return 1
-    [ -z "$blocking" ] && break
-  done
-  [ -z "$blocking" ] || {
-    echo "sweep: $1 builds its extension with neither of the sid root's Pythons, 3.14 and 3.13 (gates: ${blocking//,/, })" >&2
-    return 1
-  }
+  local python
+  python="$(python_version "$1")" || return 1
   printf '%s\n' -DBUILD_PYTHON=ON -DUSE_NUMPY=ON "-DPYTHON_EXECUTABLE=/usr/bin/python$python" \
     "-DPython_EXECUTABLE=/usr/bin/python$python" \
     -DPython_NumPy_INCLUDE_DIR=/usr/lib/python3/dist-packages/numpy/_core/include
+}
+
+# python_version VERSION: the newest Python of the sid root (3.14, 3.13) no gate blocks for VERSION.
+python_version() {
+  local python blocking
+  for python in 3.14 3.13; do
+    blocking="$(python_gates "$1" "$python")" || return 1
+    [ -z "$blocking" ] && { echo "$python"; return 0; }
+  done
+  echo "sweep: $1 builds its extension with neither of the sid root's Pythons, 3.14 and 3.13 (gates: ${blocking//,/, })" >&2
+  return 1
 }
 
 # python_gates VERSION PYTHON: the catalog's gates that block VERSION with PYTHON on Linux, for a
@@ -156,8 +170,9 @@ apply_catalog() { # WORK
 # commands of its own configure, because CMake files choose flags by compiler (FBGEMM's Clang
 # blocks, PyTorch's GCC-only -mno-avx256-split-* and asmjit's -fno-enforce-eh-specs).
 build_of() { case "$1" in gcc) echo build ;; clang) echo build-clang ;; libcxx) echo build-libcxx ;; gcc-link) echo build-link ;;
+                          gcc-setup) echo build-setup ;;
                           gcc-python) echo build-python ;; clang-python) echo build-clang-python ;; *) return 1 ;; esac; }
-compiler_of() { local c="${1%-python}"; echo "${c%-link}"; }
+compiler_of() { local c="${1%-python}"; c="${c%-setup}"; echo "${c%-link}"; }
 compilers_of() { case "$(compiler_of "$1")" in gcc) echo "-DCMAKE_C_COMPILER=gcc-16 -DCMAKE_CXX_COMPILER=g++-16" ;;
                                               clang) echo "-DCMAKE_C_COMPILER=clang-21 -DCMAKE_CXX_COMPILER=clang++-21" ;;
                                               libcxx) echo "-DCMAKE_C_COMPILER=clang-21 -DCMAKE_CXX_COMPILER=clang++-21" \
@@ -171,10 +186,12 @@ configure() { # WORK VERSION CONFIGURATION: a fresh configure; prints how many c
   grep -c '"file"' "$1/$build/compile_commands.json"
 }
 
-# configure_options VERSION CONFIGURATION: every option of CONFIGURATION's configure, one a line:
-# sweep_options and the compilers; an unknown configuration is refused.
+# configure_options VERSION CONFIGURATION [WORK]: every option of CONFIGURATION's configure, one a
+# line: sweep_options and the compilers; for gcc-setup, setup.py's own (WORK/setup-options.txt) and
+# setup_extra. An unknown configuration is refused.
 configure_options() {
   build_of "$2" >/dev/null || { echo "sweep: no such configuration: $2" >&2; return 1; }
+  [ "$2" = gcc-setup ] && { setup_configure_options "$1" "${3:?the work folder}"; return; }
   sweep_options "$1" "$2" || return 1
   compilers_of "$2" | tr ' ' '\n'
 }
@@ -182,7 +199,7 @@ configure_options() {
 # configure_in_place WORK VERSION CONFIGURATION: the configure again over the last one (its build
 # folder and outputs stay), with the options configure_options gives now.
 configure_in_place() {
-  local opts build; build="$(build_of "$3")" && opts="$(configure_options "$2" "$3" | tr '\n' ' ')" || return 1
+  local opts build; build="$(build_of "$3")" && opts="$(configure_options "$2" "$3" "$1" | tr '\n' ' ')" || return 1
   sid "$1" "cmake -S /w/src -B /w/$build $opts" >"$1/configure-$3.log" 2>&1 || { tail -n 30 "$1/configure-$3.log" >&2; return 1; }
 }
 
@@ -222,6 +239,70 @@ prepare_configurations() { # WORK VERSION CONFIGURATION...
     step "$work" "generate-$config" generate "$work" "$config"
     step "$work" "default-$config" default_commands "$work" "$config"
   done
+}
+
+# setup.py's configure (issue #42). What the sweep gives setup.py through its environment (setup.py
+# passes every BUILD_*, USE_* and CMAKE_* variable to CMake), each a deviation from a user's plain
+# `python setup.py bdist_wheel`: the CPU build (CUDA has its own label), BUILD_BINARY on (the
+# issue's: binaries/ is where Arch's <iostream> fix lives), the compiler, the compile commands the
+# sweep reads, and 2.6.0's missing ideep (no oneDNN, as sweep_options).
+setup_environment() { # VERSION
+  printf '%s\n' USE_CUDA=0 BUILD_BINARY=1 CMAKE_C_COMPILER=gcc-16 CMAKE_CXX_COMPILER=g++-16 \
+    CMAKE_EXPORT_COMPILE_COMMANDS=ON
+  case "$1" in 2.6.0) echo USE_MKLDNN=0 ;; esac
+}
+
+# What setup.py cannot pass (not BUILD_/USE_/CMAKE_), added to its options: NNPACK's six from the
+# root, and NumPy's headers by folder (sid builds NumPy for 3.14 only; see python_options).
+setup_extra() {
+  printf '%s\n' -DPYTHON_SIX_SOURCE_DIR=/usr/lib/python3/dist-packages \
+    -DPython_NumPy_INCLUDE_DIR=/usr/lib/python3/dist-packages/numpy/_core/include
+}
+
+# setup_capture WORK VERSION: runs WORK/src's setup.py (`build --cmake-only`) with the newest Python
+# the release supports, on an overlay of WORK/src (what setup.py writes goes to a scratch layer),
+# with a `cmake` on PATH that answers --version with the real one and records any other call's
+# arguments and fails; writes them, one a line, to WORK/setup-options.txt (the overlay's path read
+# as /w/src), and setup.py's output to WORK/setup.log.
+setup_capture() {
+  local work="$1" python env
+  python="$(python_version "$2")" || return 1
+  env="$(setup_environment "$2" | tr '\n' ' ')"
+  rm -f "$work/setup-options.txt"
+  sid "$work" "set -e; d=\$(mktemp -d); mkdir \$d/upper \$d/scratch \$d/src \$d/bin
+    mount -t overlay overlay -o lowerdir=/w/src,upperdir=\$d/upper,workdir=\$d/scratch \$d/src
+    printf '%s\n' '#!/bin/sh' 'for a; do [ \"\$a\" = --version ] && exec /usr/bin/cmake \"\$@\"; done' \
+      'printf \"%s\\n\" \"\$@\" >\"\${0%/bin/cmake}/cmake-args\"' 'exit 3' >\$d/bin/cmake
+    chmod +x \$d/bin/cmake
+    (cd \$d/src && env PATH=\$d/bin:\$PATH $env python$python setup.py build --cmake-only) >/w/setup.log 2>&1 || true
+    [ -s \$d/cmake-args ] || { tail -n 20 /w/setup.log >&2; echo 'setup.py did not call CMake' >&2; exit 1; }
+    sed \"s#\$d/src#/w/src#g\" \$d/cmake-args >/w/setup-options.txt"
+}
+
+# setup_configure_options VERSION WORK: setup.py's recorded options without its source folder (the
+# sweep names -S and -B itself), then setup_extra.
+setup_configure_options() {
+  [ -s "$2/setup-options.txt" ] || { echo "sweep: $2 has no setup-options.txt: run prepare-setup" >&2; return 1; }
+  grep -vx /w/src "$2/setup-options.txt"
+  setup_extra
+}
+
+prepare_setup() { # VERSION WORK
+  local version="$1" work
+  work="$(cd "$2" && pwd)" && [ -f "$work/.done-apply" ] || die "$2 is not a prepared work folder: run prepare first"
+  python_version "$version" >/dev/null || exit 1
+  lock "$work"
+  tp_sid_root || die "the sid root could not be set up"
+  step "$work" setup-options setup_capture "$work" "$version"
+  prepare_configurations "$work" "$version" gcc-setup
+}
+
+setup_options() { # VERSION WORK
+  local work; work="$(cd "$2" && pwd)" && [ -d "$work/src" ] || die "$2 has no src/"
+  python_version "$1" >/dev/null || exit 1
+  tp_sid_root || die "the sid root could not be set up"
+  setup_capture "$work" "$1" || die "recording setup.py's options failed (see $work/setup.log)"
+  configure_options "$1" gcc-setup "$work"
 }
 
 prepare_libcxx() { # VERSION WORK
@@ -275,7 +356,7 @@ reapply() { # WORK
   tp_sid_root || die "the sid root could not be set up"
   apply_catalog "$work" || die "apply failed (see $work/apply.log)"
   local compiler build
-  for compiler in gcc clang libcxx gcc-python clang-python; do
+  for compiler in gcc clang libcxx gcc-setup gcc-python clang-python; do
     build="$(build_of "$compiler")"
     [ -f "$work/$build/build.ninja" ] || continue
     sid "$work" "cmake /w/$build" >"$work/reconfigure-$compiler.log" 2>&1 ||
@@ -292,10 +373,11 @@ reapply() { # WORK
 open_work() {
   work="$(cd "$1" && pwd)" || die "no folder $1"
   lock "$work"
-  build="$(build_of "$2")" || die "no such configuration: $2 (gcc, clang, libcxx, gcc-python, clang-python)"
+  build="$(build_of "$2")" || die "no such configuration: $2 (gcc, clang, libcxx, gcc-setup, gcc-python, clang-python)"
   compiler="$(compiler_of "$2")" phase=after; shift 2
   case "${1:-}" in before | after | before-* | after-*) phase="$1"; shift ;; esac
   case "$build:$phase" in *-python:*python*) ;; *-python:*) phase+=-python ;; esac
+  case "$build:$phase" in *-setup:*setup*) ;; *-setup:*) phase+=-setup ;; esac
   rest=("$@")
   [ -f "$work/$build/compile_commands.json" ] || die "$work/$build has no configure: run prepare (prepare-python for a Python configuration) again; it adds the missing steps"
   tp_sid_root || die "the sid root could not be set up"
@@ -342,8 +424,10 @@ unbundle) shift; python3 "$SWEEP_DIR/bundle.py" merge --work "${1:?WORK}" "${2:?
 prepare) shift; prepare "$@" ;;
 prepare-python) shift; prepare_python "$@" ;;
 prepare-libcxx) shift; prepare_libcxx "$@" ;;
+prepare-setup) shift; prepare_setup "$@" ;;
+setup-options) shift; setup_options "${1:?VERSION}" "${2:?WORK}" ;;
 python-options) shift; python_options "${1:?VERSION}" ;;
-options) shift; configure_options "${1:?VERSION}" "${2:?CONFIGURATION}" ;;
+options) shift; configure_options "${1:?VERSION}" "${2:?CONFIGURATION}" "${3:-}" ;;
 compile) shift; compile "$@" ;;
 reapply) shift; reapply "$@" ;;
 link) shift; link "$@" ;;
