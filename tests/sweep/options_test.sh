@@ -42,7 +42,7 @@ done
 options 1.13.1 gcc-link
 check "1.13.1 keeps oneDNN" "$(has -DUSE_MKLDNN=OFF && echo 1 || echo 0)"
 options 1.13.1 gcc-python
-check "1.13.1's Python configuration is refused: no Python of the root serves it (exit $?)" $(($? == 0))
+check "1.13.1's Python configuration has bookworm's Python 3.11 (exit $?)" "$(has -DPython_EXECUTABLE=/opt/bookworm/usr/bin/python3.11; echo $?)"
 options 2.6.0 gcc-cuda
 status=$?
 grep -q "no such configuration: gcc-cuda" "$log"

@@ -4,8 +4,7 @@
 # tools/setup_helpers/cmake.py does: `cmake --version`, then the options and the source folder
 # last, after writing into the tree), with the sweep's environment passed through, the source
 # folder left out and setup_extra added; the tree is left exactly as it was; a setup.py that never
-# calls CMake is an error naming its output; a release with no Python of the root is refused,
-# naming the gates. Needs root and the sid root (label sweep-root).
+# calls CMake is an error naming its output; a release with no Python is refused, naming the gates. Needs root and the sid root (label sweep-root).
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 sweep="$here/sweep.sh"
@@ -45,8 +44,12 @@ bash "$sweep" setup-options 2.6.0 "$work" >"$work/options" 2>"$work/err"
 status=$?
 check "a setup.py that never calls CMake is an error (exit $status: $(head -c 200 "$work/err"))" \
   "$([ "$status" -ne 0 ] && grep -q 'did not call CMake' "$work/err"; echo $?)"
-bash "$sweep" setup-options 1.13.1 "$work" >"$work/options" 2>"$work/err"
+mkdir -p "$work/catalog" && cp "$here/../../patchsets/catalog.toml" "$work/catalog/"
+printf '%s\n' 'kind = "gate"' 'id = "python-3-needs-3-0"' 'title = "test gate: no Python 3 before 3.0"' \
+  'versions = "<3.0"' 'lifted_in = "3.0"' 'why = "A gate of setup_test.sh blocking every Python."' 'errors = []' \
+  'references = ["tests/sweep/setup_test.sh"]' '' '[conditions]' 'python = ">=3.0"' >"$work/catalog/python-3-needs-3-0.toml"
+TP_SWEEP_CATALOG="$work/catalog" bash "$sweep" setup-options 2.6.0 "$work" >"$work/options" 2>"$work/err"
 status=$?
-check "1.13.1 is refused, naming the gates (exit $status)" "$([ "$status" -ne 0 ] && grep -q python-3-13-needs-2-5 "$work/err"; echo $?)"
+check "a release with no Python is refused, naming the gate (exit $status)" "$([ "$status" -ne 0 ] && grep -q python-3-needs-3-0 "$work/err"; echo $?)"
 echo "$((checks - failures)) of $checks checks passed"
 [ "$failures" -eq 0 ]

@@ -98,28 +98,61 @@ sweep_options() {
   printf '%s\n' "${options[@]}"
 }
 
-# python_options VERSION: the newest Python of the sid root that the release supports, and the
+# python_options VERSION: the newest Python the sweep has that the release supports, and the
 # options that build its extension with it. Which Python a release supports is the catalog's word:
 # its Python gates, asked through `torchpatch list` (a release whose every Python a gate blocks is
-# refused, naming those gates). The root has Python 3.13 and 3.14 and NumPy 2.4 (built for 3.14
-# only: the include folder is given, so FindPython does not import NumPy with 3.13; the headers do
-# not depend on the Python).
+# refused, naming those gates). The compilers stay the sid root's; only the Python differs.
 python_options() {
   local python
   python="$(python_version "$1")" || return 1
-  printf '%s\n' -DBUILD_PYTHON=ON -DUSE_NUMPY=ON "-DPYTHON_EXECUTABLE=/usr/bin/python$python" \
-    "-DPython_EXECUTABLE=/usr/bin/python$python" \
-    -DPython_NumPy_INCLUDE_DIR=/usr/lib/python3/dist-packages/numpy/_core/include
+  printf '%s\n' -DBUILD_PYTHON=ON -DUSE_NUMPY=ON "-DPYTHON_EXECUTABLE=$(python_executable "$python")" \
+    "-DPython_EXECUTABLE=$(python_executable "$python")" "-DPython_NumPy_INCLUDE_DIR=$(numpy_include "$python")"
 }
 
-# python_version VERSION: the newest Python of the sid root (3.14, 3.13) no gate blocks for VERSION.
+# The Pythons, newest first, and the Debian suite each comes from (issue #42): the sid root's own
+# 3.14 and 3.13, and for older releases 3.11 (bookworm) and 3.9 (bullseye), each a minbase root of
+# its suite with python3.X-dev, NumPy, PyYAML, typing_extensions, setuptools and six, made inside the
+# sid root at /opt/SUITE (python_root), whose interpreter runs there with its own prefix and
+# packages (/opt/SUITE/usr/bin/python3.X finds /opt/SUITE/usr/lib/python3.X by its own path).
+SWEEP_PYTHONS=("3.14 sid" "3.13 sid" "3.11 bookworm" "3.9 bullseye")
+python_suite() { local p; for p in "${SWEEP_PYTHONS[@]}"; do [ "${p% *}" = "$1" ] && { echo "${p#* }"; return 0; }; done; return 1; }
+python_prefix() { local suite; suite="$(python_suite "$1")" || return 1; [ "$suite" = sid ] || echo "/opt/$suite"; }
+python_executable() { echo "$(python_prefix "$1")/usr/bin/python$1"; }
+# NumPy's headers by folder: sid builds NumPy 2.4 for 3.14 only, so FindPython must not import it
+# with 3.13 (the headers do not depend on the Python); the older suites' NumPy 1.x keep them in core/.
+numpy_include() {
+  case "$(python_suite "$1")" in
+  sid) echo /usr/lib/python3/dist-packages/numpy/_core/include ;;
+  *) echo "$(python_prefix "$1")/usr/lib/python3/dist-packages/numpy/core/include" ;;
+  esac
+}
+
+# python_root PYTHON: makes sure PYTHON's root exists (nothing to do for the sid root's own).
+python_root() {
+  local suite root mirror
+  suite="$(python_suite "$1")" || { echo "sweep: no root serves Python $1" >&2; return 1; }
+  [ "$suite" = sid ] && return 0
+  root="$TP_SID_ROOT/opt/$suite"
+  [ -x "$root/usr/bin/python$1" ] && [ -f "$root/.tp-ready" ] && return 0
+  mirror="${TP_SID_MIRROR:-$(tp_debian_mirror)}" || return 1
+  echo "sweep: debootstrap --variant=minbase $suite $root for Python $1 (about 3 minutes, 400 MB)" >&2
+  rm -rf "$root.part" && mkdir -p "$(dirname "$root")" || return 1
+  debootstrap --variant=minbase --include="python$1-dev,python3-numpy,python3-yaml,python3-typing-extensions,python3-setuptools,python3-six" \
+    "$suite" "$root.part" "$mirror" >"$TP_CACHE/python-$suite.log" 2>&1 ||
+    { tail -n 20 "$TP_CACHE/python-$suite.log" >&2; echo "sweep: debootstrap $suite failed" >&2; return 1; }
+  touch "$root.part/.tp-ready" && mv "$root.part" "$root"
+}
+
+# python_version VERSION: the newest Python of SWEEP_PYTHONS that no gate blocks for VERSION.
 python_version() {
-  local python blocking
-  for python in 3.14 3.13; do
+  local python blocking all=() p
+  for p in "${SWEEP_PYTHONS[@]}"; do
+    python="${p% *}"
     blocking="$(python_gates "$1" "$python")" || return 1
     [ -z "$blocking" ] && { echo "$python"; return 0; }
+    all+=("${blocking//,/, }")
   done
-  echo "sweep: $1 builds its extension with neither of the sid root's Pythons, 3.14 and 3.13 (gates: ${blocking//,/, })" >&2
+  echo "sweep: $1 builds its extension with none of the sweep's Pythons, $(printf '%s, ' "${SWEEP_PYTHONS[@]% *}" | sed 's/, $//') (gates: $(printf '%s\n' "${all[@]}" | tr ',' '\n' | sed 's/^ *//' | sort -u | paste -sd, | sed 's/,/, /g'))" >&2
   return 1
 }
 
@@ -128,7 +161,7 @@ python_version() {
 python_gates() {
   local empty list status
   empty="$(mktemp -d)" || return 1
-  list="$("$TORCHPATCH" --catalog "$TP_REPO/patchsets" -C "$empty" --torch-version "$1" \
+  list="$("$TORCHPATCH" --catalog "${TP_SWEEP_CATALOG:-$TP_REPO/patchsets}" -C "$empty" --torch-version "$1" \
     --fact "python=$2" --fact platform=linux --format json list 2>/dev/null)"
   status=$?
   rmdir "$empty"
@@ -253,10 +286,10 @@ setup_environment() { # VERSION
 }
 
 # What setup.py cannot pass (not BUILD_/USE_/CMAKE_), added to its options: NNPACK's six from the
-# root, and NumPy's headers by folder (sid builds NumPy for 3.14 only; see python_options).
-setup_extra() {
-  printf '%s\n' -DPYTHON_SIX_SOURCE_DIR=/usr/lib/python3/dist-packages \
-    -DPython_NumPy_INCLUDE_DIR=/usr/lib/python3/dist-packages/numpy/_core/include
+# root, and NumPy's headers by folder (numpy_include).
+setup_extra() { # VERSION
+  local python; python="$(python_version "$1")" || return 1
+  printf '%s\n' -DPYTHON_SIX_SOURCE_DIR=/usr/lib/python3/dist-packages "-DPython_NumPy_INCLUDE_DIR=$(numpy_include "$python")"
 }
 
 # setup_capture WORK VERSION: runs WORK/src's setup.py (`build --cmake-only`) with the newest Python
@@ -266,7 +299,7 @@ setup_extra() {
 # as /w/src), and setup.py's output to WORK/setup.log.
 setup_capture() {
   local work="$1" python env
-  python="$(python_version "$2")" || return 1
+  python="$(python_version "$2")" && python_root "$python" || return 1
   env="$(setup_environment "$2" | tr '\n' ' ')"
   rm -f "$work/setup-options.txt"
   sid "$work" "set -e; d=\$(mktemp -d); mkdir \$d/upper \$d/scratch \$d/src \$d/bin
@@ -274,7 +307,7 @@ setup_capture() {
     printf '%s\n' '#!/bin/sh' 'for a; do [ \"\$a\" = --version ] && exec /usr/bin/cmake \"\$@\"; done' \
       'printf \"%s\\n\" \"\$@\" >\"\${0%/bin/cmake}/cmake-args\"' 'exit 3' >\$d/bin/cmake
     chmod +x \$d/bin/cmake
-    (cd \$d/src && env PATH=\$d/bin:\$PATH $env python$python setup.py build --cmake-only) >/w/setup.log 2>&1 || true
+    (cd \$d/src && env PATH=\$d/bin:\$PATH $env $(python_executable "$python") setup.py build --cmake-only) >/w/setup.log 2>&1 || true
     [ -s \$d/cmake-args ] || { tail -n 20 /w/setup.log >&2; echo 'setup.py did not call CMake' >&2; exit 1; }
     sed \"s#\$d/src#/w/src#g\" \$d/cmake-args >/w/setup-options.txt"
 }
@@ -284,7 +317,7 @@ setup_capture() {
 setup_configure_options() {
   [ -s "$2/setup-options.txt" ] || { echo "sweep: $2 has no setup-options.txt: run prepare-setup" >&2; return 1; }
   grep -vx /w/src "$2/setup-options.txt"
-  setup_extra
+  setup_extra "$1"
 }
 
 prepare_setup() { # VERSION WORK
@@ -319,6 +352,7 @@ prepare_python() { # VERSION WORK
   python_options "$version" >/dev/null || exit 1
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
+  python_root "$(python_version "$version")" || die "the root of Python $(python_version "$version") could not be made"
   prepare_configurations "$work" "$version" gcc-python clang-python
 }
 
