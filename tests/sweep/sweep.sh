@@ -133,14 +133,26 @@ python_root() {
   suite="$(python_suite "$1")" || { echo "sweep: no root serves Python $1" >&2; return 1; }
   [ "$suite" = sid ] && return 0
   root="$TP_SID_ROOT/opt/$suite"
-  [ -x "$root/usr/bin/python$1" ] && [ -f "$root/.tp-ready" ] && return 0
+  [ -x "$root/usr/bin/python$1" ] && [ -f "$root/.tp-ready" ] && { python_multiarch_config "$1" "$suite"; return; }
   mirror="${TP_SID_MIRROR:-$(tp_debian_mirror)}" || return 1
   echo "sweep: debootstrap --variant=minbase $suite $root for Python $1 (about 3 minutes, 400 MB)" >&2
   rm -rf "$root.part" && mkdir -p "$(dirname "$root")" || return 1
   debootstrap --variant=minbase --include="python$1-dev,python3-numpy,python3-yaml,python3-typing-extensions,python3-setuptools,python3-six" \
     "$suite" "$root.part" "$mirror" >"$TP_CACHE/python-$suite.log" 2>&1 ||
     { tail -n 20 "$TP_CACHE/python-$suite.log" >&2; echo "sweep: debootstrap $suite failed" >&2; return 1; }
-  touch "$root.part/.tp-ready" && mv "$root.part" "$root"
+  touch "$root.part/.tp-ready" && mv "$root.part" "$root" && python_multiarch_config "$1" "$suite"
+}
+
+# Debian's python3.X/pyconfig.h includes <ARCH/python3.X/pyconfig.h> from the system's include path:
+# the sid root's /usr/include/ARCH/python3.X links to the suite's (sid has no such Python itself).
+python_multiarch_config() { # PYTHON SUITE
+  local dir arch
+  for dir in "$TP_SID_ROOT/opt/$2/usr/include"/*/"python$1"; do
+    [ -f "$dir/pyconfig.h" ] || continue
+    arch="$(basename "$(dirname "$dir")")"
+    [ -e "$TP_SID_ROOT/usr/include/$arch/python$1" ] && [ ! -L "$TP_SID_ROOT/usr/include/$arch/python$1" ] && continue
+    ln -sfn "/opt/$2/usr/include/$arch/python$1" "$TP_SID_ROOT/usr/include/$arch/python$1" || return 1
+  done
 }
 
 # python_version VERSION: the newest Python of SWEEP_PYTHONS that no gate blocks for VERSION.
