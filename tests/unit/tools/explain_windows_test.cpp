@@ -64,6 +64,25 @@ TEST_SUITE("engine::explain windows") {
     CHECK(report.unexplained.empty());
   }
 
+  TEST_CASE("explain: the oracle's dllexport errors on the real 2.6.0 llvm_codegen.h (and MSVC's "
+            "C2487 form) name tensorexpr-llvm-codegen-member-torch-api") {
+    auto report = tp::tools::explain_log(
+        shipped(), read_log("clang-cl-stl-17.14-llvm-codegen-member-torch-api.log"));
+    auto ids = named(report);
+    REQUIRE(ids.size() == 1);
+    CHECK(ids[0] == "tensorexpr-llvm-codegen-member-torch-api");
+    CHECK(report.matches[0].line == 3);
+    CHECK(report.unexplained.empty());
+    // MSVC's form of the same error: the C2487 text Microsoft documents, on the same line
+    auto msvc = tp::tools::explain_log(
+        shipped(), "C:\\src\\pytorch\\torch\\csrc\\jit\\tensorexpr\\llvm_codegen.h(44): error "
+                   "C2487: 'call': member of dll interface class may not be declared with dll "
+                   "interface\r\n");
+    auto msvc_ids = named(msvc);
+    REQUIRE(msvc_ids.size() == 1);
+    CHECK(msvc_ids[0] == "tensorexpr-llvm-codegen-member-torch-api");
+  }
+
   TEST_CASE("explain: MSVC 19.51 crashing sleef's builtin-math probe names "
             "sleef-msvc-1951-builtin-math") {
     auto report = tp::tools::explain_log(shipped(), read_log("msvc-14-51-sleef-builtin-math.log"));
