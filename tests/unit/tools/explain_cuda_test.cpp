@@ -1,5 +1,6 @@
 // `explain` on real CUDA build output (tests/logs/cuda-*.log, made by Debian's nvcc 12.4, g++-13
-// and CMake 4 in tests/cuda's root): each names the patchset or gate that the error belongs to.
+// and CMake 4 in tests/cuda's root, and by NVIDIA's nvcc 13.0 with g++ 12 for issue #40): each
+// names the patchset or gate that the error belongs to.
 #include "tools/explain.hpp"
 
 #include <algorithm>
@@ -50,5 +51,17 @@ TEST_SUITE("tools::explain cuda logs") {
   TEST_CASE("1.13.1's CUDAGraph.cpp with CUDA 12.4's headers") {
     CHECK(explained("cuda-1.13.1-cudagraph-gxx-13.log") ==
           std::vector<std::string>{"cuda-12-needs-2-0"});
+  }
+  TEST_CASE("1.13.1's quantization_gpu.cu with nvcc 12.4 and g++-13: boxing.h's has_ivalue_to") {
+    CHECK(explained("cuda-1.13.1-boxing-nvcc-12.4.log") ==
+          std::vector<std::string>{"boxing-has-ivalue-to-nvcc"});
+  }
+  TEST_CASE("2.6.0's Nonzero.cu with nvcc 13.0: CCCL 3's removed CUB iterators and operators") {
+    CHECK(explained("cuda-2.6.0-nvcc-13.0-cub.log") ==
+          std::vector<std::string>{"cuda-13-needs-2-9"});
+  }
+  TEST_CASE("2.6.0's CUDAHooks.cpp with CUDA 13.0's cuFFT: the removed error codes") {
+    CHECK(explained("cuda-2.6.0-cuda-13.0-cufft-gxx-12.log") ==
+          std::vector<std::string>{"cuda-13-needs-2-9"});
   }
 }
