@@ -29,10 +29,14 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/debian_mirror.sh"
 # python3-six: NNPACK's PeachPy kernels import six, which NNPACK's configure would download.
 # libc++-21-dev, libc++abi-21-dev: LLVM's own C++ library for Clang 21, the third compiler
 # configuration (`clang++ -stdlib=libc++`; the checks libcxx-*, the sweep's `libcxx`).
+# lld-21, llvm-21: lld-link, llvm-lib and llvm-rc, the linker, librarian and resource compiler
+# that CMake's Windows platform files ask for beside clang-cl (the MSVC STL oracle's Windows
+# configure, tests/msvc-stl/toolchain.cmake; its try-compiles archive with llvm-lib).
 TP_SID_PACKAGES=(g++-15 g++ clang cmake make python3-numpy python3-setuptools python3-dev
                  python3-packaging python3-yaml python3-typing-extensions git
                  mingw-w64-x86-64-dev g++-mingw-w64-x86-64-posix patch ninja-build
-                 libomp-dev python3.13-dev ccache python3-six libc++-21-dev libc++abi-21-dev)
+                 libomp-dev python3.13-dev ccache python3-six libc++-21-dev libc++abi-21-dev
+                 lld-21 llvm-21)
 
 # Makes sure the sid root exists with TP_SID_PACKAGES installed; prints nothing on a cache hit.
 # Each package list leaves its own marker (.tp-ready.HASH), so that branches with different lists
