@@ -371,6 +371,11 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
   // 2.6.
   expected["c10-thread-local-debug-info-cstdint"] =
       fixture == "v2.0.1" ? w : (fixture == "v2.6.0" ? uf : na);
+  // Catalog 2.10: strong_type.h's std::is_arithmetic (libc++, 1.13 - 2.7), boxing.h's
+  // has_ivalue_to (nvcc, up to 2.3), llvm_codegen.h's member TORCH_API (Windows, from 1.13).
+  expected["strong-type-std-is-arithmetic"] = fixture == "v1.12.1" ? na : w;
+  expected["boxing-has-ivalue-to-nvcc"] = fixture == "v2.6.0" ? na : w;
+  expected["tensorexpr-llvm-codegen-member-torch-api"] = fixture == "v1.12.1" ? na : w;
   return expected;
 }
 
@@ -465,6 +470,11 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
   if (fixture != "v2.6.0")
     files.insert({"cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake",
                   "aten/src/ATen/native/cuda/LinearAlgebra.cu"});
+  // Catalog 2.10: strong_type.h and llvm_codegen.h from 1.13 on, boxing.h up to 2.3.
+  if (fixture != "v1.12.1")
+    files.insert({"c10/util/strong_type.h", "torch/csrc/jit/tensorexpr/llvm_codegen.h"});
+  if (fixture != "v2.6.0")
+    files.insert("aten/src/ATen/core/boxing/impl/boxing.h");
   return files;
 }
 
