@@ -92,6 +92,8 @@ TEST_SUITE("e2e::list") {
             "<12.4\n"
             "gate clear       nvcc-host-compiler-unsupported                nvcc_host_compiler is "
             "supported, not one of unsupported\n"
+            "gate clear       python-3-11-needs-1-13                        PyTorch v2.0.1 is "
+            "outside >=1.12, <1.13\n"
             "gate clear       python-3-12-needs-2-2                         python is 3.10, not "
             ">=3.12\n"
             "gate clear       python-3-13-needs-2-5                         python is 3.10, not "

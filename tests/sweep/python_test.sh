@@ -16,7 +16,8 @@ check() { # WHAT STATUS
 # root's 3.14 and 3.13, bookworm's 3.11, bullseye's 3.9) that no gate blocks, with that root's NumPy
 # headers; a release every Python is blocked for is refused, naming every gate that blocks it (here
 # a scratch catalog: the shipped Python gates and one of ours that blocks all of them below 3.0).
-for release in "1.13.1 /opt/bookworm/usr/bin/python3.11 /opt/bookworm/usr/lib/python3/dist-packages/numpy/core/include" \
+for release in "1.12.1 /opt/bullseye/usr/bin/python3.9 /opt/bullseye/usr/lib/python3/dist-packages/numpy/core/include" \
+  "1.13.1 /opt/bookworm/usr/bin/python3.11 /opt/bookworm/usr/lib/python3/dist-packages/numpy/core/include" \
   "2.1.0 /opt/bookworm/usr/bin/python3.11 /opt/bookworm/usr/lib/python3/dist-packages/numpy/core/include" \
   "2.5.0 /usr/bin/python3.13 /usr/lib/python3/dist-packages/numpy/_core/include" \
   "2.6.0 /usr/bin/python3.13 /usr/lib/python3/dist-packages/numpy/_core/include" \

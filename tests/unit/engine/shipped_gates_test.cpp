@@ -31,6 +31,9 @@ using Ids = std::set<std::string>;
 
 TEST_SUITE("shipped gates") {
   TEST_CASE("python gates: each blocks the releases before the one that first builds with it") {
+    CHECK(blocking("1.12.1", {{"python", "3.10.12"}}) == Ids{});
+    CHECK(blocking("1.12.1", {{"python", "3.11.2"}}) == Ids{"python-3-11-needs-1-13"});
+    CHECK(blocking("1.13.1", {{"python", "3.11.2"}}) == Ids{});
     CHECK(blocking("1.13.1", {{"python", "3.10.12"}, {"cuda", "11.7"}}) == Ids{});
     CHECK(blocking("1.13.1", {{"python", "3.12.3"}, {"cuda", "11.7"}}) ==
           Ids{"python-3-12-needs-2-2"});
@@ -44,6 +47,9 @@ TEST_SUITE("shipped gates") {
     // An old release on today's Python meets every gate whose lifting release it predates.
     CHECK(blocking("2.0.1", {{"python", "3.14.0"}}) ==
           Ids{"python-3-12-needs-2-2", "python-3-13-needs-2-5", "python-3-14-needs-2-9"});
+    CHECK(blocking("1.12.1", {{"python", "3.14.0"}}) ==
+          Ids{"python-3-11-needs-1-13", "python-3-12-needs-2-2", "python-3-13-needs-2-5",
+              "python-3-14-needs-2-9"});
   }
 
   TEST_CASE("cuda gate: CUDA 12 blocks 1.12 - 1.13 only") {
