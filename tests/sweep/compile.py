@@ -2,7 +2,9 @@
 """Compiles entries of a build's compile_commands.json with GCC 16 or Clang 21 (issue #24).
 
 Runs inside the sid root, where the sweep's work folder is /w (tests/sweep/sweep.sh compile), on
-the compile commands of one of its configures (--build: `build`, GCC's, or `build-clang`, Clang's).
+the compile commands of one of its configures (--build: `build`, GCC's, or `build-clang`, Clang's;
+`build-clang-cl`, the Windows configure of tests/sweep/windows.sh, with --compiler clang-cl: the
+MSVC STL oracle at /oracle, /Zs for -fsyntax-only, --label naming its results by STL tag).
 Each entry is compiled with the build's own flags plus -fsyntax-only (--codegen: to an object,
 for the errors only code generation shows). A result is cached under a key of the compiler, its
 arguments and the preprocessed input, so a re-sweep after a catalog change compiles only what
@@ -28,7 +30,10 @@ import sys
 import threading
 
 # libcxx: Clang 21 again; its configure (build-libcxx) puts -stdlib=libc++ in every C++ command.
-COMPILERS = {"gcc": ("gcc-16", "g++-16"), "clang": ("clang-21", "clang++-21"), "libcxx": ("clang-21", "clang++-21")}
+# clang-cl: Clang 21 as clang-cl, given its own Windows configure's commands (/TC and /TP name the
+# language), with the MSVC STL oracle's headers that the configure's toolchain file put in them.
+COMPILERS = {"gcc": ("gcc-16", "g++-16"), "clang": ("clang-21", "clang++-21"), "libcxx": ("clang-21", "clang++-21"),
+             "clang-cl": ("clang-cl", "clang-cl")}
 CLANGS = ("clang", "libcxx")
 ERROR_LINE = re.compile(r"(?:fatal )?error: ")
 
@@ -47,7 +52,7 @@ def default_outputs(build):
     if not os.path.exists(path):
         return None
     with open(path, encoding="utf-8", errors="replace") as f:
-        return {os.path.normpath(m) for m in re.findall(r" -o (\S+\.o)(?=\s|$)", f.read())}
+        return {os.path.normpath(m) for m in re.findall(r"(?: -o |\s[/-]Fo)(\S+\.o(?:bj)?)(?=\s|$)", f.read())}
 
 
 def load_entries(work, build_name="build"):
@@ -116,9 +121,40 @@ def select(entries, args):
     return chosen
 
 
-def compile_arguments(entry, compiler, codegen, rejected=lambda arg: False):
+# clang-cl's options that write files (objects, PDBs, dependency files): a syntax-only compile drops
+# them; -MD, -MT and -MDd (the runtime library) stay.
+CL_OUTPUT = re.compile(r"^(?:[/-]F[odpaR]|[/-]showIncludes|-clang:-M[DFTQ])")
+
+
+def before_inputs(argv, extra):
+    """ARGV with EXTRA before its `--` (after which clang-cl reads only input files), else at the end."""
+    if "--" in argv:
+        at = argv.index("--")
+        return argv[:at] + extra + argv[at:]
+    return argv + extra
+
+
+def clang_cl_arguments(entry, codegen, msvc_version=None):
+    """A clang-cl entry's arguments: clang-cl, no output or dependency files, /Zs; with
+    MSVC_VERSION (19.50, say), the -fms-compatibility-version of another STL tag's toolset."""
+    if codegen:
+        sys.exit("compile.py: --codegen is not supported with clang-cl")
+    out = ["clang-cl"]
+    for arg in entry["arguments"][1:]:
+        if CL_OUTPUT.match(arg):
+            continue
+        if msvc_version and arg.startswith("-fms-compatibility-version="):
+            arg = f"-fms-compatibility-version={msvc_version}"
+        out.append(arg)
+    return before_inputs(out, ["-Wno-unknown-warning-option", "-Wno-unused-command-line-argument",
+                               "-fno-color-diagnostics", "/Zs"])
+
+
+def compile_arguments(entry, compiler, codegen, rejected=lambda arg: False, msvc_version=None):
     """The entry's arguments for COMPILER: no dependency files, no output unless --codegen, and
     none of the options REJECTED says the compiler refuses."""
+    if compiler == "clang-cl":
+        return clang_cl_arguments(entry, codegen, msvc_version)
     source = entry["arguments"]
     is_c = os.path.basename(source[0]).startswith(("gcc", "cc", "clang-")) or source[0].endswith("/cc")
     out = [COMPILERS[compiler][0 if is_c else 1]]
@@ -180,7 +216,8 @@ class Sweep:
     def __init__(self, args):
         self.args = args
         self.cache = os.path.join(args.work, "cache")
-        self.logs = os.path.join(args.work, "logs", f"{args.compiler}-{args.phase}")
+        self.label = args.label or args.compiler
+        self.logs = os.path.join(args.work, "logs", f"{self.label}-{args.phase}")
         os.makedirs(self.logs, exist_ok=True)
         version = subprocess.run([COMPILERS[args.compiler][1], "--version"], stdout=subprocess.PIPE)
         self.identity = version.stdout.splitlines()[0].decode()
@@ -188,9 +225,9 @@ class Sweep:
 
     def key(self, argv, cwd):
         """The cache key: compiler, arguments and preprocessed input; None if preprocessing failed."""
-        pre = [a for a in argv if a not in ("-fsyntax-only", "-c")]
+        pre = [a for a in argv if a not in ("-fsyntax-only", "-c", "/Zs")]
         pre = [a for i, a in enumerate(pre) if a != "-o" and (i == 0 or pre[i - 1] != "-o")]
-        status, text = run(pre + ["-E", "-o", "-"], cwd)
+        status, text = run(before_inputs(pre, ["/E"] if self.args.compiler == "clang-cl" else ["-E", "-o", "-"]), cwd)
         if status != 0:
             return None
         digest = hashlib.sha256(self.identity.encode())
@@ -199,7 +236,7 @@ class Sweep:
         return digest.hexdigest()
 
     def one(self, entry):
-        argv = compile_arguments(entry, self.args.compiler, self.args.codegen, self.rejected)
+        argv = compile_arguments(entry, self.args.compiler, self.args.codegen, self.rejected, self.args.msvc_version)
         cwd = entry["directory"]
         key = self.key(argv, cwd)
         cached = key and os.path.join(self.cache, key[:2], key + ".json")
@@ -226,7 +263,7 @@ class Sweep:
         return result
 
     def sweep(self, entries):
-        path = os.path.join(self.args.work, "results", f"{self.args.compiler}-{self.args.phase}.jsonl")
+        path = os.path.join(self.args.work, "results", f"{self.label}-{self.args.phase}.jsonl")
         os.makedirs(os.path.dirname(path), exist_ok=True)
         failed = 0
         with open(path, "w", encoding="utf-8") as out, \
@@ -241,7 +278,7 @@ class Sweep:
                     print(f"{done}/{len(entries)} compiled, {failed} failed", flush=True)
         if isinstance(self.rejected, RejectedOptions) and self.rejected.dropped():
             print(f"options {self.args.compiler} refuses, left out: {' '.join(self.rejected.dropped())}")
-        print(f"{self.args.compiler} {self.args.phase}: {len(entries)} translation units, "
+        print(f"{self.label} {self.args.phase}: {len(entries)} translation units, "
               f"{len(entries) - failed} passed, {failed} failed ({path})")
         return failed
 
@@ -261,6 +298,8 @@ def main():
     parser.add_argument("--targets", default="", help="only the entries of these CMake targets (comma-separated)")
     parser.add_argument("--skip-targets", default="", help="all entries but those of these CMake targets")
     parser.add_argument("--codegen", action="store_true")
+    parser.add_argument("--label", help="names the results and logs instead of the compiler (clang-cl-STLTAG)")
+    parser.add_argument("--msvc-version", help="clang-cl: the -fms-compatibility-version to give (19.50)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
     args = parser.parse_args()
     entries = select(load_entries(args.work, args.build), args)

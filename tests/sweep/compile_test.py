@@ -48,6 +48,17 @@ check(libcxx[0] == "clang++-21" and "-stdlib=libc++" in libcxx and "-Wno-unknown
 check(sweep.compile_arguments(c_entry, "clang", False)[0] == "clang-21", "a C entry is compiled as C")
 check(sweep.compile_arguments(c_entry, "gcc", True)[-2:] == ["-o", "/dev/null"], "--codegen compiles to an object")
 
+cl_entry = entry("c10/CMakeFiles/c10.dir/core/A.cpp.obj",
+                 "/usr/bin/clang-cl --target=x86_64-pc-windows-msvc /nologo -TP -DX -fms-compatibility-version=19.44 "
+                 "-MD -clang:-MD -clang:-MTa.obj -clang:-MFa.obj.d /FoCMakeFiles/a.obj /FdT.pdb -c -- /w/src/A.cpp")
+cl = sweep.compile_arguments(cl_entry, "clang-cl", False, msvc_version="19.50")
+check(cl[0] == "clang-cl" and "-MD" in cl and not any(a.startswith(("/Fo", "/Fd", "-clang:")) for a in cl),
+      f"clang-cl: the runtime's -MD stays, no object, PDB or dependency file ({cl})")
+check(cl[-3:] == ["/Zs", "--", "/w/src/A.cpp"] and "-fms-compatibility-version=19.50" in cl,
+      "clang-cl: /Zs before `--`, the STL tag's toolset version")
+check(sweep.before_inputs(["a", "--", "f"], ["/E"]) == ["a", "/E", "--", "f"] and sweep.before_inputs(["a"], ["-E"]) == ["a", "-E"],
+      "options go before clang-cl's `--`")
+
 check(sweep.first_error(b"a.cpp:1:2: warning: w\na.cpp:3:4: error: e\n") == "a.cpp:3:4: error: e",
       "the first error line is the unit's first error")
 check(sweep.first_error(b"note\nSegmentation fault\n") == "Segmentation fault"
@@ -99,6 +110,7 @@ except SystemExit as refused:
 class Args:
     def __init__(self, work):
         self.work, self.compiler, self.phase, self.codegen, self.jobs = work, "gcc", "after", False, 2
+        self.label = self.msvc_version = None
 
 
 sweep.COMPILERS["gcc"] = ("gcc", "g++")  # the host's compiler stands in for GCC 16
