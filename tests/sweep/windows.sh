@@ -168,11 +168,18 @@ compile() { # WORK [--stl TAG] [PHASE] [OPTIONS]
     "python3 /w/tools/compile.py --work /w --build $BUILD --compiler clang-cl --label clang-cl-$tag --msvc-version ${msc:0:2}.${msc:2:2} --phase $phase $*"
 }
 
-summary() { # WORK VERSION [--stl TAG] [summary.py options] PHASE...
-  local work="$1" version="$2" tag="$MS_DEFAULT_TAG"; shift 2
-  [ "${1:-}" = --stl ] && { tag="${2:?--stl needs a tag}"; shift 2; }
+summary() { # WORK VERSION [--stl TAG] [--merge] [--how TEXT] PHASE...
+  local work="$1" version="$2" tag="$MS_DEFAULT_TAG" opts=(); shift 2
+  while [ $# -gt 0 ]; do
+    case "$1" in
+    --stl) tag="${2:?--stl needs a tag}"; shift 2 ;;
+    --merge) opts+=(--merge); shift ;;
+    --how) opts+=(--how "${2:?--how needs a text}"); shift 2 ;;
+    *) break ;;
+    esac
+  done
   python3 "$SWEEP_DIR/summary.py" --torchpatch "$TORCHPATCH" --results "$SWEEP_DIR/results" --build "$BUILD" \
-    "$work" "$version" "clang-cl-$tag" "$@"
+    "${opts[@]}" "$work" "$version" "clang-cl-$tag" "$@"
 }
 
 case "${1:-}" in
