@@ -2,6 +2,10 @@
 // _Mbstatet name of mbstate_t (an int in Wine; a struct in the UCRT: approximate).
 // Part of torchpatch's MSVC STL oracle (tests/msvc-stl/README.md).
 #pragma once
+// WCHAR, TCHAR and OLECHAR are wchar_t, as in the Windows SDK (winnt.h says why).
+#ifndef WINE_UNICODE_NATIVE
+#define WINE_UNICODE_NATIVE
+#endif
 #include_next <corecrt.h>
 typedef int mbstate_t;
 typedef mbstate_t _Mbstatet;
