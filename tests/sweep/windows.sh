@@ -11,6 +11,9 @@
 #       and the Windows facts (win_facts); WORK/build-clang-cl is its Windows configure
 #       (win_options), with every custom command built whose output a compile reads (codegen).
 #       Steps already done are skipped (WORK/.done-STEP).
+#   bash tests/sweep/windows.sh reconfigure VERSION WORK
+#       after a change of the options or the catalog: apply again and configure in place (the
+#       codegen and the compile cache stay; a `compile` then compiles only what changed).
 #   bash tests/sweep/windows.sh options VERSION
 #       the CMake options of the configure, one a line.
 #   bash tests/sweep/windows.sh compile WORK [--stl TAG] [PHASE] [compile.py options]
@@ -55,8 +58,14 @@ win_options() {
     # NNPACK's PeachPy kernels import six: Debian's, not a download (as sweep.sh)
     -DPYTHON_SIX_SOURCE_DIR=/usr/lib/python3/dist-packages
   )
-  # 2.6.0's third_party/ideep is not in any snapshot (/work/trees/README.txt): no oneDNN
-  case "$1" in 2.6.0) options+=(-DUSE_MKLDNN=OFF) ;; esac
+  # 2.6.0's third_party/ideep is not in any snapshot (/work/trees/README.txt): no oneDNN.
+  # Elsewhere oneDNN is built, and its cmake/OpenMP.cmake, when FindOpenMP fails for clang-cl (here:
+  # no libomp.lib to find, nothing links), appends FindOpenMP's cached OpenMP_<LANG>_FLAGS to every
+  # flag line: NOTFOUND. They are given clang-cl's flag, the one PyTorch's own clang-cl branch uses.
+  case "$1" in
+  2.6.0) options+=(-DUSE_MKLDNN=OFF) ;;
+  *) options+=("-DOpenMP_C_FLAGS=-Xclang -fopenmp" "-DOpenMP_CXX_FLAGS=-Xclang -fopenmp") ;;
+  esac
   # cross build: host tools built natively (host_tools), since the build's own cannot run here
   options+=(-DCAFFE2_CUSTOM_PROTOC_EXECUTABLE=/w/host/protobuf/protoc -DNATIVE_BUILD_DIR=/w/host/sleef)
   printf '%s\n' "${options[@]}"
@@ -105,12 +114,29 @@ host_tools() { # WORK
     ls /w/host/sleef/bin" >"$1/host-tools.log" 2>&1 || { tail -n 30 "$1/host-tools.log" >&2; return 1; }
 }
 
-configure() { # WORK VERSION KEY
-  local opts; opts="$(win_options "$2" | tr '\n' ' ')" && tools "$1" || return 1
+configure() { # WORK VERSION KEY: a fresh configure; prints how many compile commands it has
   rm -rf "${1:?}/$BUILD"
+  configure_in_place "$@" || return 1
+  grep -c '"file"' "$1/$BUILD/compile_commands.json"
+}
+
+configure_in_place() { # WORK VERSION KEY: the configure again over the last one (its outputs stay)
+  local opts; opts="$(win_options "$2" | while IFS= read -r o; do printf '%q ' "$o"; done)" && tools "$1" || return 1
   ms_sid "$3" "$1" "cmake -S /w/src -B /w/$BUILD $opts" >"$1/configure-clang-cl.log" 2>&1 ||
     { tail -n 30 "$1/configure-clang-cl.log" >&2; return 1; }
-  grep -c '"file"' "$1/$BUILD/compile_commands.json"
+}
+
+# After a change of win_options or the catalog: apply again, configure in place, list the commands.
+reconfigure() { # VERSION WORK
+  local work key
+  work="$(cd "$2" && pwd)" && [ -f "$work/.done-default-clang-cl" ] || die "$2 is not a prepared work folder"
+  lock "$work"
+  tp_sid_root || die "the sid root could not be set up"
+  key="$(ms_prepare "$MS_DEFAULT_TAG")" || die "the oracle could not be made"
+  apply_catalog "$work" || die "apply failed (see $work/apply.log)"
+  configure_in_place "$work" "$1" "$key" || die "the configure failed (see $work/configure-clang-cl.log)"
+  default_commands "$work" "$key" || die "ninja -t commands failed"
+  echo "windows-sweep: $work re-applied and configured again: $(grep -c '"file"' "$work/$BUILD/compile_commands.json") compile commands"
 }
 
 # Every custom command's output that a compile reads (codegen), -k 0, as sweep.sh's generate; but
@@ -185,6 +211,7 @@ summary() { # WORK VERSION [--stl TAG] [--merge] [--how TEXT] PHASE...
 case "${1:-}" in
 prepare) shift; prepare "${1:?VERSION}" "${2:?TREE}" "${3:?WORK}" ;;
 options) shift; win_options "${1:?VERSION}" ;;
+reconfigure) shift; reconfigure "${1:?VERSION}" "${2:?WORK}" ;;
 compile) shift; compile "$@" ;;
 summary) shift; summary "$@" ;;
 *) awk 'NR >= 2 && !/^#/ { exit } NR >= 8 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}"; exit 2 ;;
