@@ -2,9 +2,11 @@
 # setup.py runs in the sid root up to its CMake call, which is recorded, not run; the options are
 # exactly what setup.py passed (here a setup.py of our own that calls CMake as the release's
 # tools/setup_helpers/cmake.py does: `cmake --version`, then the options and the source folder
-# last, after writing into the tree), with the sweep's environment passed through, the source
+# last, after writing into the tree and checking a submodule), with the sweep's environment passed
+# through, an absent submodule given a placeholder only in the scratch layer, the source
 # folder left out and setup_extra added; the tree is left exactly as it was; a setup.py that never
-# calls CMake is an error naming its output; a release with no Python is refused, naming the gates. Needs root and the sid root (label sweep-root).
+# calls CMake is an error naming its output; a release with no Python is refused, naming the
+# gates. Needs root and the sid root (ctest sweep_setup, label sweep).
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 sweep="$here/sweep.sh"
@@ -17,6 +19,8 @@ check() { # WHAT STATUS
 mkdir -p "$work/src"
 cat >"$work/src/setup.py" <<'PY'
 import os, subprocess, sys
+if not os.listdir("third_party/ideep"):  # as the release's check_submodules
+    sys.exit("Could not find any of LICENSE in third_party/ideep")
 version = subprocess.check_output(["cmake", "--version"], text=True).split()[2]
 os.makedirs("build", exist_ok=True)
 with open("torch_version.py", "w") as f:  # setup.py writes into the tree before CMake runs
@@ -27,7 +31,11 @@ args = ["-GNinja", f"-DPython_EXECUTABLE={sys.executable}", f"-DCMAKE_INSTALL_PR
 subprocess.check_call(["cmake"] + args, cwd="build")
 print("CMake ran")
 PY
-before="$(cd "$work/src" && find . -type f | sort | xargs sha256sum)"
+# a submodule the tree lacks: .gitmodules names it, its folder is empty
+printf '[submodule "third_party/ideep"]\n\tpath = third_party/ideep\n\turl = https://example.invalid/ideep.git\n' \
+  >"$work/src/.gitmodules"
+mkdir -p "$work/src/third_party/ideep"
+before="$(cd "$work/src" && find . | sort && find . -type f | sort | xargs sha256sum)"
 bash "$sweep" setup-options 2.6.0 "$work" >"$work/options" 2>"$work/err"
 check "setup-options succeeds (exit $?: $(head -c 300 "$work/err"))" $?
 has() { grep -qx -- "$1" "$work/options"; }
@@ -38,7 +46,10 @@ check "the sweep's environment reaches CMake through setup.py" \
 check "the source folder is left out" "$(grep -q '^/' "$work/options" && echo 1 || echo 0)"
 check "setup_extra is added" "$(has -DPYTHON_SIX_SOURCE_DIR=/usr/lib/python3/dist-packages; echo $?)"
 check "CMake was recorded, not run" "$(grep -q 'CMake ran' "$work/setup.log" && echo 1 || echo 0)"
-check "the tree is left exactly as it was" "$([ "$(cd "$work/src" && find . -type f | sort | xargs sha256sum)" = "$before" ]; echo $?)"
+check "an absent submodule meets a placeholder in the scratch layer only, named in setup.log" \
+  "$(grep -q 'third_party/ideep is absent' "$work/setup.log"; echo $?)"
+check "the tree is left exactly as it was" \
+  "$([ "$(cd "$work/src" && find . | sort && find . -type f | sort | xargs sha256sum)" = "$before" ]; echo $?)"
 echo 'print("no CMake here")' >"$work/src/setup.py"
 bash "$sweep" setup-options 2.6.0 "$work" >"$work/options" 2>"$work/err"
 status=$?

@@ -65,6 +65,8 @@ TP_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 source "$TP_REPO/tests/toolchain/lib.sh"
 TORCHPATCH="${TORCHPATCH:-$TP_REPO/build/torchpatch}"
 SWEEP_DIR="$TP_REPO/tests/sweep"
+SWEEP_PREFIX=sweep
+source "$SWEEP_DIR/work.sh"
 
 die() { echo "sweep: $*" >&2; exit 1; }
 
@@ -185,23 +187,6 @@ print(",".join(g["id"] for g in gates if g["outcome"] == "blocks" and any(
     f["fact"] == "python" and f["verdict"] == "holds" for f in g["facts"])))' <<<"$list"
 }
 
-# step WORK NAME COMMAND...: runs COMMAND unless WORK/.done-NAME exists; marks it done on success.
-step() {
-  local work="$1" name="$2" t0=$SECONDS; shift 2
-  [ -f "$work/.done-$name" ] && { echo "sweep: $name: done before"; return 0; }
-  echo "sweep: $name ..."
-  "$@" || die "$name failed"
-  touch "$work/.done-$name"
-  echo "sweep: $name: $((SECONDS - t0)) s"
-}
-
-copy_tree() { # TREE DEST: the work tree copied, git objects hard-linked (tests/real/README.md)
-  local tree="$1" dest="$2" o
-  rm -rf "$dest" && mkdir -p "$dest" || return 1
-  tar -C "$tree" --exclude=./.git/objects --exclude='./.git/modules/*/objects' -cf - . | tar -C "$dest" -xf - || return 1
-  (cd "$tree" && find .git -type d -name objects -prune) | while read -r o; do cp -al "$tree/$o" "$dest/$o" || exit 1; done
-}
-
 apply_catalog() { # WORK
   "$TORCHPATCH" --catalog "$TP_REPO/patchsets" -C "$1/src" --color never apply >"$1/apply.log" 2>&1
   local status=$?
@@ -277,6 +262,12 @@ prepare() { # VERSION TREE WORK
   prepare_configurations "$work" "$version" gcc clang
 }
 
+# prepared_work DIR: DIR's absolute path, or a refusal when `prepare` has not made it.
+prepared_work() {
+  local work; work="$(cd "$1" && pwd)" && [ -f "$work/.done-apply" ] || die "$1 is not a prepared work folder: run prepare first"
+  echo "$work"
+}
+
 prepare_configurations() { # WORK VERSION CONFIGURATION...
   local work="$1" version="$2" config; shift 2
   for config in "$@"; do
@@ -341,7 +332,7 @@ setup_configure_options() {
 
 prepare_setup() { # VERSION WORK
   local version="$1" work
-  work="$(cd "$2" && pwd)" && [ -f "$work/.done-apply" ] || die "$2 is not a prepared work folder: run prepare first"
+  work="$(prepared_work "$2")" || exit 1
   python_version "$version" >/dev/null || exit 1
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
@@ -359,19 +350,19 @@ setup_options() { # VERSION WORK
 
 prepare_libcxx() { # VERSION WORK
   local version="$1" work
-  work="$(cd "$2" && pwd)" && [ -f "$work/.done-apply" ] || die "$2 is not a prepared work folder: run prepare first"
+  work="$(prepared_work "$2")" || exit 1
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
   prepare_configurations "$work" "$version" libcxx
 }
 
 prepare_python() { # VERSION WORK
-  local version="$1" work
-  work="$(cd "$2" && pwd)" && [ -f "$work/.done-apply" ] || die "$2 is not a prepared work folder: run prepare first"
-  python_options "$version" >/dev/null || exit 1
+  local version="$1" work python
+  work="$(prepared_work "$2")" || exit 1
+  python="$(python_version "$version")" || exit 1
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
-  python_root "$(python_version "$version")" || die "the root of Python $(python_version "$version") could not be made"
+  python_root "$python" || die "the root of Python $python could not be made"
   prepare_configurations "$work" "$version" gcc-python clang-python
 }
 
@@ -382,7 +373,7 @@ prepare_python() { # VERSION WORK
 # WORK/link.log keeps each run (its start, ninja's output, the time, ccache's statistics).
 link() { # VERSION WORK [TARGET...]
   local version="$1" work targets
-  work="$(cd "$2" && pwd)" && [ -f "$work/.done-apply" ] || die "$2 is not a prepared work folder: run prepare first"
+  work="$(prepared_work "$2")" || exit 1
   shift 2; targets=("${@:-torch_cpu}")
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
@@ -441,19 +432,6 @@ compile() { # WORK CONFIGURATION [PHASE] [OPTIONS]
   local work compiler phase build rest
   open_work "$@"
   with_phase_tree "$work" "$phase" sid "$work" "python3 /w/tools/compile.py --work /w --build $build --compiler $compiler --phase $phase ${rest[*]}"
-}
-
-# The released tree (`revert`) for a before* PHASE while COMMAND runs; the catalog applied again after
-# (COMMAND returns its failure rather than exiting, so that the tree is never left reverted).
-with_phase_tree() { # WORK PHASE COMMAND...
-  local work="$1" phase="$2" status; shift 2
-  case "$phase" in before*)
-    "$TORCHPATCH" -C "$work/src" --color never revert >"$work/revert.log" 2>&1 ||
-      { cat "$work/revert.log" >&2; die "revert failed"; } ;;
-  esac
-  "$@"; status=$?
-  case "$phase" in before*) apply_catalog "$work" >/dev/null || die "re-applying the catalog failed" ;; esac
-  return "$status"
 }
 
 bundle() { # WORK CONFIGURATION [PHASE] OUT [OPTIONS]

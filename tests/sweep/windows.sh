@@ -31,6 +31,8 @@ TP_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 source "$TP_REPO/tests/msvc-stl/lib.sh"
 TORCHPATCH="${TORCHPATCH:-$TP_REPO/build/torchpatch}"
 SWEEP_DIR="$TP_REPO/tests/sweep"
+SWEEP_PREFIX=windows-sweep
+source "$SWEEP_DIR/work.sh"
 BUILD=build-clang-cl
 
 die() { echo "windows-sweep: $*" >&2; exit 1; }
@@ -71,28 +73,12 @@ win_options() {
   printf '%s\n' "${options[@]}"
 }
 
-copy_tree() { # TREE DEST: the work tree copied, git objects hard-linked (as sweep.sh)
-  local tree="$1" dest="$2" o
-  rm -rf "$dest" && mkdir -p "$dest" || return 1
-  tar -C "$tree" --exclude=./.git/objects --exclude='./.git/modules/*/objects' -cf - . | tar -C "$dest" -xf - || return 1
-  (cd "$tree" && find .git -type d -name objects -prune) | while read -r o; do cp -al "$tree/$o" "$dest/$o" || exit 1; done
-}
-
 apply_catalog() { # WORK
   local facts; mapfile -t facts < <(win_facts)
   "$TORCHPATCH" --catalog "$TP_REPO/patchsets" -C "$1/src" --color never "${facts[@]}" apply >"$1/apply.log" 2>&1
   local status=$?
   tail -n 1 "$1/apply.log"
   [ "$status" -eq 0 ]
-}
-
-step() { # WORK NAME COMMAND...
-  local work="$1" name="$2" t0=$SECONDS; shift 2
-  [ -f "$work/.done-$name" ] && { echo "windows-sweep: $name: done before"; return 0; }
-  echo "windows-sweep: $name ..."
-  "$@" || die "$name failed"
-  touch "$work/.done-$name"
-  echo "windows-sweep: $name: $((SECONDS - t0)) s"
 }
 
 tools() { # WORK: the sweep's tools where the sid root sees them (/w/tools)
@@ -166,18 +152,6 @@ prepare() { # VERSION TREE WORK
   step "$work" configure-clang-cl configure "$work" "$version" "$key"
   step "$work" generate-clang-cl generate "$work" "$key"
   step "$work" default-clang-cl default_commands "$work" "$key"
-}
-
-# The released tree (`revert`) for a before* PHASE while COMMAND runs; the catalog applied again after.
-with_phase_tree() { # WORK PHASE COMMAND...
-  local work="$1" phase="$2" status; shift 2
-  case "$phase" in before*)
-    "$TORCHPATCH" -C "$work/src" --color never revert >"$work/revert.log" 2>&1 ||
-      { cat "$work/revert.log" >&2; die "revert failed"; } ;;
-  esac
-  "$@"; status=$?
-  case "$phase" in before*) apply_catalog "$work" >/dev/null || die "re-applying the catalog failed" ;; esac
-  return "$status"
 }
 
 compile() { # WORK [--stl TAG] [PHASE] [OPTIONS]

@@ -149,3 +149,25 @@ wc_expect_refused() {
   expect_fail_explained "$status" "$id" "$log"
   echo "    $n error(s), each one $id names: $(grep -m1 -oE 'error: .*' "$log")"
 }
+
+# wc_minpybind DIR: DIR/minpybind.h, a stand-in for functorch's own (which needs Python's headers)
+# with just what functorch/csrc/dim/arena.h uses of it.
+wc_minpybind() {
+  mkdir -p "$1" && cat >"$1/minpybind.h" <<'H'
+#pragma once
+#include <cstdint>
+#include <ostream>
+struct irange {
+  irange(int64_t end);
+  irange(int64_t begin, int64_t end, int64_t step = 1);
+};
+namespace mpy {
+struct handle { void* ptr_ = nullptr; };
+struct object : handle {
+  static object steal(handle h);
+  handle release();
+};
+} // namespace mpy
+namespace py = mpy;
+H
+}

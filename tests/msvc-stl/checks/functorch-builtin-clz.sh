@@ -21,24 +21,7 @@ wc_scratch || tp_fail "no scratch folder"
 # No port/: clang-cl defines _MSC_VER, so the release's own MSVC branches are taken.
 inc="-I$key/cfg -I$key/cfg/aten/src -I$key/gen/aten/src -I$key/gen -I$key/src -I$key/src/aten/src"
 defs="-DNDEBUG -DCAFFE2_BUILD_MAIN_LIB -DNOMINMAX -DWIN32_LEAN_AND_MEAN /bigobj"
-mkdir -p "$WC_CACHE/$s/py"
-cat >"$WC_CACHE/$s/py/minpybind.h" <<'H'
-#pragma once
-#include <cstdint>
-#include <ostream>
-struct irange {
-  irange(int64_t end);
-  irange(int64_t begin, int64_t end, int64_t step = 1);
-};
-namespace mpy {
-struct handle { void* ptr_ = nullptr; };
-struct object : handle {
-  static object steal(handle h);
-  handle release();
-};
-} // namespace mpy
-namespace py = mpy;
-H
+wc_minpybind "$WC_CACHE/$s/py" || tp_fail "cannot write the minpybind.h stand-in"
 printf '#include "arena.h"\nint use_round2min8(int n) { return round2min8(n); }\n' >"$WC_CACHE/$s/use.cpp"
 
 # arena.h's "minpybind.h" is looked up beside it first: the real file is compiled from a copy

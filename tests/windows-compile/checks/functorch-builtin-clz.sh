@@ -13,24 +13,7 @@ version="$1" key="$2" id=functorch-builtin-clz
 file=functorch/csrc/dim/arena.h
 wc_scratch || tp_fail "no scratch folder"
 inc="$(wc_include_flags "$key")"
-mkdir -p "$WC_CACHE/$s/py"
-cat >"$WC_CACHE/$s/py/minpybind.h" <<'H'
-#pragma once
-#include <cstdint>
-#include <ostream>
-struct irange {
-  irange(int64_t end);
-  irange(int64_t begin, int64_t end, int64_t step = 1);
-};
-namespace mpy {
-struct handle { void* ptr_ = nullptr; };
-struct object : handle {
-  static object steal(handle h);
-  handle release();
-};
-} // namespace mpy
-namespace py = mpy;
-H
+wc_minpybind "$WC_CACHE/$s/py" || tp_fail "cannot write the minpybind.h stand-in"
 cat >"$WC_CACHE/$s/use.cpp" <<'C'
 #include "arena.h"
 int use_round2min8(int n) { return round2min8(n); }

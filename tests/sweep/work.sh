@@ -1,0 +1,33 @@
+# Sourced by tests/sweep/sweep.sh and tests/sweep/windows.sh: what both do to a work folder. The
+# sourcing script defines die (its message prefix), apply_catalog WORK (the catalog applied to
+# WORK/src with its facts) and SWEEP_PREFIX (the prefix of step's lines).
+
+# step WORK NAME COMMAND...: runs COMMAND unless WORK/.done-NAME exists; marks it done on success.
+step() {
+  local work="$1" name="$2" t0=$SECONDS; shift 2
+  [ -f "$work/.done-$name" ] && { echo "$SWEEP_PREFIX: $name: done before"; return 0; }
+  echo "$SWEEP_PREFIX: $name ..."
+  "$@" || die "$name failed"
+  touch "$work/.done-$name"
+  echo "$SWEEP_PREFIX: $name: $((SECONDS - t0)) s"
+}
+
+copy_tree() { # TREE DEST: the work tree copied, git objects hard-linked (tests/real/README.md)
+  local tree="$1" dest="$2" o
+  rm -rf "$dest" && mkdir -p "$dest" || return 1
+  tar -C "$tree" --exclude=./.git/objects --exclude='./.git/modules/*/objects' -cf - . | tar -C "$dest" -xf - || return 1
+  (cd "$tree" && find .git -type d -name objects -prune) | while read -r o; do cp -al "$tree/$o" "$dest/$o" || exit 1; done
+}
+
+# The released tree (`revert`) for a before* PHASE while COMMAND runs; the catalog applied again after
+# (COMMAND returns its failure rather than exiting, so that the tree is never left reverted).
+with_phase_tree() { # WORK PHASE COMMAND...
+  local work="$1" phase="$2" status; shift 2
+  case "$phase" in before*)
+    "$TORCHPATCH" -C "$work/src" --color never revert >"$work/revert.log" 2>&1 ||
+      { cat "$work/revert.log" >&2; die "revert failed"; } ;;
+  esac
+  "$@"; status=$?
+  case "$phase" in before*) apply_catalog "$work" >/dev/null || die "re-applying the catalog failed" ;; esac
+  return "$status"
+}
