@@ -52,25 +52,32 @@ void print_list(const char* heading, const std::vector<std::string>& items) {
     std::cout << "  " << i << "\n";
 }
 
+// "conditions": {"cuda": ">=12", "platform": ["windows"]}: a versioned fact's specifier, a listed
+// fact's values; gates and patchsets alike, {} when there are none.
+void write_conditions_json(JsonWriter& w, const catalog::Conditions& conditions) {
+  w.key("conditions").begin_object();
+  for (const auto& [fact, condition] : conditions) {
+    w.key(fact);
+    if (condition.versions) {
+      w.value(condition.versions->text);
+    } else {
+      w.begin_array();
+      for (const auto& v : condition.values)
+        w.value(v);
+      w.end_array();
+    }
+  }
+  w.end_object();
+}
+
 int show_gate(const GlobalOptions& options, const catalog::Gate& g) {
   if (options.format == Format::json) {
     JsonWriter w;
     w.begin_object().key("id").value(g.id).key("kind").value("gate").key("title").value(g.title);
     w.key("versions").value(g.versions.text);
     w.key("lifted_in").value(g.lifted_in ? g.lifted_in->text : "").key("why").value(g.why);
-    w.key("conditions").begin_object();
-    for (const auto& [fact, condition] : g.conditions) {
-      w.key(fact);
-      if (condition.versions) {
-        w.value(condition.versions->text);
-      } else {
-        w.begin_array();
-        for (const auto& v : condition.values)
-          w.value(v);
-        w.end_array();
-      }
-    }
-    w.end_object().key("errors").begin_array();
+    write_conditions_json(w, g.conditions);
+    w.key("errors").begin_array();
     for (const auto& e : g.errors)
       w.value(e);
     w.end_array().key("references").begin_array();
@@ -94,6 +101,7 @@ void show_patchset_json(const catalog::Patchset& p) {
   JsonWriter w;
   w.begin_object().key("id").value(p.id).key("title").value(p.title);
   w.key("versions").value(p.versions.text).key("why").value(p.why);
+  write_conditions_json(w, p.conditions);
   w.key("errors").begin_array();
   for (const auto& e : p.errors)
     w.value(e);

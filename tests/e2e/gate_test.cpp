@@ -1,5 +1,5 @@
 // Gates end to end: shown by list, apply --dry (text, JSON, github) and explain; never an edit and
-// never a change of apply's exit code.
+// never a change of apply's exit code. And show's JSON: the conditions of gates and patchsets.
 #include <doctest/doctest.h>
 
 #include "e2e/checkout.hpp"
@@ -113,5 +113,28 @@ TEST_SUITE("e2e::facts") {
           "torchpatch: warning: --fact pyton=3.12: expected KEY=VALUE with KEY one of platform, "
           "compiler, python, cmake, compiler_version, cuda, cuda_arch_min, cuda_arch_max, cudnn, "
           "nvcc_host_compiler, msvc, windows_sdk, msvc_env\n");
+  }
+}
+
+TEST_SUITE("e2e::show") {
+  // Issue #42: show's JSON had a gate's conditions but not a patchset's, which only its text gave.
+  TEST_CASE("show: --format json gives a patchset's conditions as a gate's (a versioned fact's "
+            "specifier, a listed fact's values, {} when none)") {
+    auto conditions_of = [](const std::vector<std::string>& args) {
+      const Output shown = torchpatch(args);
+      CHECK(shown.code == 0);
+      CHECK(shown.err == "");
+      const std::size_t at = shown.out.find(",\"conditions\":");
+      return at == std::string::npos ? std::string("(none)")
+                                     : shown.out.substr(at + 1, shown.out.find('}', at) - at);
+    };
+    CHECK(conditions_of({"--catalog", k_gates, "--format", "json", "show", "cmake-4-only"}) ==
+          "\"conditions\":{\"cmake\":\">=4.0\"}");
+    CHECK(conditions_of({"--catalog", k_gates, "--format", "json", "show", "cuda-12-on-1-13"}) ==
+          "\"conditions\":{\"compiler\":[\"gcc\"],\"cuda\":\">=12\"}");
+    // The shipped catalog: a listed fact on a patchset, and a patchset without conditions.
+    CHECK(conditions_of({"--format", "json", "show", "caffe2-missing-prototypes-not-msvc"}) ==
+          "\"conditions\":{\"compiler\":[\"clang-cl\"]}");
+    CHECK(conditions_of({"--format", "json", "show", "cmake-minimum-3-5"}) == "\"conditions\":{}");
   }
 }
