@@ -1,20 +1,25 @@
 #!/usr/bin/env python3
-"""Writes docs/catalog.md's counts and ranges table from the catalog, as torchpatch reads it.
+"""Writes docs/catalog.md's generated blocks from the catalog and the outcomes pinned on real trees.
 
-Two blocks of docs/catalog.md are generated, each between its begin and end markers:
+Four blocks of docs/catalog.md are generated, each between its begin and end markers:
 
   - counts: the catalog's version and how many patchsets, edits, cases and gates it has, as
     `torchpatch --catalog patchsets lint` counts them;
   - ranges: one row per patchset and gate with its `versions`, the facts it also needs and one
     column per PyTorch release from 1.12 to the newest the catalog names, marked where the release
-    (X.Y.0) is inside `versions`.
+    (X.Y.0) is inside `versions`;
+  - gates: one line per gate, its id and title;
+  - outcomes: one row per patchset with its `apply --dry` outcome on each local release tree, as
+    tests/real/expected/local-vX.txt pins it (`ctest -L real-local`), and the files `apply`
+    changes on each.
 
 Everything comes from the torchpatch binary (default build/torchpatch) reading the catalog folder
 (default patchsets/), never from the TOML: `lint` for the counts; `list --format json` at each
 release for the ids, the catalog's version, each gate's versions, lifted_in and facts, and which
-releases each entry concerns; `show` for each patchset's versions, conditions and edits (its text:
-`show --format json` leaves a patchset's conditions out). lint's counts must agree with the ids and
-edits read.
+releases each entry concerns; `show --format json` for each patchset's versions, conditions and
+edits. lint's counts must agree with the ids and edits read. The outcomes come from the committed
+expectation files (default ROOT/tests/real/expected), never from a tree: a patchset they do not
+name yet gets "—", and one the catalog does not have is an error.
 
 --check (the default) prints a unified diff and exits 1 when the document's blocks are not what the
 catalog gives, and never writes; --write rewrites them (the maintainer's command after changing the
@@ -31,12 +36,12 @@ import subprocess
 import sys
 import tempfile
 
-BLOCKS = ('counts', 'ranges')
+BLOCKS = ('counts', 'ranges', 'gates', 'outcomes')
 FIRST_RELEASE = (1, 12)  # the oldest release the catalog is checked on (docs/catalog.md)
 LAST_MINOR = {1: 13}     # the last minor release of each finished major: 1.13 came before 2.0
 LINT_SUMMARY = re.compile(r'^lint: (\d+) patchset\(s\), (?:(\d+) gate\(s\), )?(\d+) edit\(s\), '
                           r'(\d+) case\(s\) in .*: no problems$', re.M)
-CONDITION = re.compile(r'^when (\S+) is (?:one of:((?: \S+)*)|(.+))$', re.M)
+EXPECTED = re.compile(r'^local-v(\d+)\.(\d+)\.(\d+)\.txt$')  # a local tree's pinned outcomes
 
 
 class DocError(Exception):
@@ -91,18 +96,16 @@ def release_columns(entries):
     return out
 
 
-def read_patchset(text):
-    """versions, conditions and edit count of a patchset, from `show`'s text (its JSON has no
-    conditions): "versions: SPEC" ("any" when empty) and the "when FACT is ..." lines come before
-    the first blank line, the edits one a line after the last "edits:" line."""
-    head = text.split('\n\n', 1)[0]
-    versions = re.search(r'^versions: (.*)$', head, re.M)
-    if not versions or '\nedits:\n' not in text:
-        raise DocError(f'show printed no "versions:" or "edits:" line:\n{text}')
-    conditions = {m[1]: m[3] if m[3] is not None else 'one of ' + ', '.join(m[2].split())
-                  for m in CONDITION.finditer(head)}
-    edits = [l for l in text.rsplit('\nedits:\n', 1)[1].splitlines() if l.startswith('  ')]
-    return versions[1] if versions[1] != 'any' else '', conditions, len(edits)
+def read_patchset(shown):
+    """versions ('' for any), conditions and edit count of a patchset, from `show --format json`.
+    A condition reads as list gives a gate's fact: a versioned fact's specifier, a listed fact's
+    "one of A, B"."""
+    try:
+        conditions = {fact: spec if isinstance(spec, str) else 'one of ' + ', '.join(spec)
+                      for fact, spec in shown['conditions'].items()}
+        return shown['versions'], conditions, len(shown['edits'])
+    except (KeyError, TypeError, AttributeError) as e:
+        raise DocError(f'show --format json gave no versions, conditions or edits ({e!r}): {shown}')
 
 
 def read_catalog(tp):
@@ -114,15 +117,15 @@ def read_catalog(tp):
 
     listed = tp.json('--torch-version', '%d.%d.0' % FIRST_RELEASE, 'list')
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
-        shown = list(pool.map(lambda p: tp.run('show', p['id']), listed['patchsets']))
+        shown = list(pool.map(lambda p: tp.json('show', p['id']), listed['patchsets']))
     entries = []
-    for p, text in zip(listed['patchsets'], shown):
-        versions, conditions, count = read_patchset(text)
+    for p, one in zip(listed['patchsets'], shown):
+        versions, conditions, count = read_patchset(one)
         entries.append({'id': p['id'], 'kind': 'patchset', 'versions': versions, 'lifted_in': '',
                         'conditions': conditions, 'edits': count})
     for g in listed['gates']:
-        entries.append({'id': g['id'], 'kind': 'gate', 'versions': g['versions'],
-                        'lifted_in': g['lifted_in'], 'edits': 0,
+        entries.append({'id': g['id'], 'kind': 'gate', 'title': g['title'],
+                        'versions': g['versions'], 'lifted_in': g['lifted_in'], 'edits': 0,
                         'conditions': {f['fact']: f['expected'] for f in g['facts']}})
     read = (len(listed['patchsets']), len(listed['gates']), sum(e['edits'] for e in entries))
     if read != (patchsets, gates, edits):
@@ -153,11 +156,58 @@ def read_catalog(tp):
             'edits': edits, 'cases': cases, 'entries': list(by_id.values()), 'columns': columns}
 
 
+def read_outcomes(directory):
+    """The pinned outcomes of each local release tree (tests/real/expected/local-vX.txt), oldest
+    first, each {'release', 'patchsets': {id: outcome}, 'edits': {id: {outcome: count}}, 'files'}:
+    a "dry ID OUTCOME" line is a patchset's, a "dry ID/EDIT FILE OUTCOME" line one edit report
+    (an edit on one file), a "dry-file PATH" line a file `apply` changes."""
+    try:
+        names = [n for n in os.listdir(directory) if EXPECTED.match(n)]
+    except OSError as e:
+        raise DocError(f'{directory}: {e.strerror}')
+    if not names:
+        raise DocError(f'{directory}: no local-vX.txt (tests/real/README.md)')
+    trees = []
+    for name in names:
+        tree = {'release': '.'.join(EXPECTED.match(name).groups()), 'patchsets': {}, 'edits': {},
+                'files': 0, 'name': name}
+        try:
+            with open(os.path.join(directory, name), encoding='utf-8') as f:
+                lines = [line.split() for line in f]
+        except (OSError, UnicodeDecodeError) as e:
+            raise DocError(f'{os.path.join(directory, name)}: {e}')
+        for words in lines:
+            if words[:1] == ['dry-file']:
+                tree['files'] += 1
+            elif words[:1] == ['dry'] and len(words) == 3 and '/' not in words[1]:
+                tree['patchsets'][words[1]] = words[2]
+            elif words[:1] == ['dry'] and len(words) >= 4:
+                counts = tree['edits'].setdefault(words[1].split('/')[0], {})
+                counts[words[-1]] = counts.get(words[-1], 0) + 1
+        if not tree['patchsets']:
+            raise DocError(f'{name}: no "dry ID OUTCOME" line')
+        trees.append(tree)
+    return sorted(trees, key=lambda t: tuple(int(n) for n in t['release'].split('.')))
+
+
+def outcome_cell(outcome, edits):
+    """The patchset's outcome; unless it is not-applicable (decided for the whole patchset), with
+    the number of its edit reports when more than one, and their outcomes when they differ:
+    "will-apply (5 edits: 4 upstream-fixed, 1 will-apply)"."""
+    total = sum(edits.values())
+    if outcome == 'not-applicable' or total < 2:
+        return outcome
+    if set(edits) == {outcome}:
+        return f'{outcome} ({total} edits)'
+    each = ', '.join(f'{n} {o}' for o, n in sorted(edits.items(), key=lambda e: (-e[1], e[0])))
+    return f'{outcome} ({total} edits: {each})'
+
+
 def render_conditions(conditions):
     return '; '.join(f'{fact} {expected}' for fact, expected in sorted(conditions.items())) or '—'
 
 
-def render(catalog):
+def render(catalog, trees):
     """The body of each block (without its markers)."""
     counts = (f'Catalog {catalog["version"]}: {catalog["patchsets"]} patchsets ({catalog["edits"]} '
               f'edits, tested by {catalog["cases"]} cases) and {catalog["gates"]} gates, as\n'
@@ -171,7 +221,25 @@ def render(catalog):
         marks = ' | '.join('✓' if r in e['releases'] else '-' for r in columns)
         needs = render_conditions(e['conditions'])
         rows.append(f'| {e["id"]} | {kind} | {versions} | {needs} | {marks} |')
-    return {'counts': counts, 'ranges': '\n'.join(rows) + '\n'}
+    gates = ''.join(f'- `{e["id"]}`: {e["title"]}\n' for e in catalog['entries']
+                    if e['kind'] == 'gate')
+
+    ids = [e['id'] for e in catalog['entries'] if e['kind'] == 'patchset']
+    for tree in trees:
+        unknown = sorted(set(tree['patchsets']) - set(ids))
+        if unknown:
+            raise DocError(f'{tree["name"]} pins {", ".join(unknown)}, which the catalog does not '
+                           'have: regenerate it (TP_REAL_UPDATE=1, tests/real/README.md)')
+    outcomes = ['| patchset | ' + ' | '.join(t['release'] for t in trees) + ' |',
+                '|---|' + '---|' * len(trees)]
+    for i in ids:
+        cells = (outcome_cell(t['patchsets'][i], t['edits'].get(i, {})) if i in t['patchsets']
+                 else '—' for t in trees)
+        outcomes.append(f'| {i} | ' + ' | '.join(cells) + ' |')
+    outcomes.append('| files changed by `apply` | ' + ' | '.join(str(t['files']) for t in trees)
+                    + ' |')
+    return {'counts': counts, 'ranges': '\n'.join(rows) + '\n', 'gates': gates,
+            'outcomes': '\n'.join(outcomes) + '\n'}
 
 
 def block_spans(text, doc):
@@ -203,6 +271,8 @@ def main():
     parser.add_argument('--torchpatch', help='the binary (default: ROOT/build/torchpatch)')
     parser.add_argument('--catalog', help='the catalog folder (default: ROOT/patchsets)')
     parser.add_argument('--doc', help='the document (default: ROOT/docs/catalog.md)')
+    parser.add_argument('--expected', help='the pinned outcomes on real trees, local-vX.txt '
+                        '(default: ROOT/tests/real/expected)')
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument('--check', action='store_true', help='exit 1 with a diff when stale (default)')
     mode.add_argument('--write', action='store_true', help='rewrite the generated blocks')
@@ -211,6 +281,7 @@ def main():
     binary = os.path.abspath(args.torchpatch or os.path.join(args.root, 'build', 'torchpatch'))
     catalog_dir = os.path.abspath(args.catalog or os.path.join(args.root, 'patchsets'))
     doc = args.doc or os.path.join(args.root, 'docs', 'catalog.md')
+    expected = args.expected or os.path.join(args.root, 'tests', 'real', 'expected')
     shown = os.path.relpath(doc) if not os.path.relpath(doc).startswith('..') else doc
     try:
         if not args.print:  # the document's markers first: no need to run the binary without them
@@ -221,7 +292,8 @@ def main():
                 raise DocError(f'{doc}: {e.strerror}')
             spans = block_spans(text, doc)
         with tempfile.TemporaryDirectory() as cwd:
-            bodies = render(read_catalog(Torchpatch(binary, catalog_dir, cwd)))
+            bodies = render(read_catalog(Torchpatch(binary, catalog_dir, cwd)),
+                            read_outcomes(expected))
         if args.print:
             for name in BLOCKS:
                 sys.stdout.write(f'{begin_mark(name)}\n{bodies[name]}{end_mark(name)}\n')

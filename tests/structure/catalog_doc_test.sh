@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# docs/catalog.md's generated counts and ranges table (scripts/catalog_doc.py) match the catalog
-# (patchsets/), as TORCHPATCH reads it. Then the check itself, on copies: a count edited by hand
-# and a gate added to a copy of the catalog must each fail it with a diff that names the change,
-# --write must give back the document, and a missing marker must stop it before the binary runs.
+# docs/catalog.md's generated blocks (scripts/catalog_doc.py: counts, ranges table, gates, outcomes
+# on the real trees) match the catalog (patchsets/), as TORCHPATCH reads it, and the pinned outcomes
+# (tests/real/expected/local-vX.txt). Then the check itself, on copies: a count edited by hand, a
+# gate added to a copy of the catalog and a patchset left out of a copy of the pinned outcomes must
+# each fail it with a diff that names the change, --write must give back the document, and a pinned
+# patchset the catalog lacks must stop it, as a missing marker must before the binary runs.
 # Usage: catalog_doc_test.sh TORCHPATCH
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -63,6 +65,24 @@ if run 1 --check --catalog "$tmp/catalog" --doc "$tmp/doc.md" && grep -qF -- "$r
   if [ "$marks" = "2.3 only" ]; then echo "ok   a gate added to the catalog fails the check: $row"
   else echo "FAIL the added gate's row is marked at $marks"; failed=$((failed + 1)); fi
 else fail "a gate added to the catalog (expected $((gates + 1)) gates and the row '$row'):"; fi
+if grep -qF -- '+- `zz-doc-test-needs-2-4`: A gate of this test only' "$tmp/out"; then
+  echo "ok   the added gate has its line in the gates list"
+else fail "the added gate's line in the gates list:"; fi
+
+# The pinned outcomes of the newest local tree without cmake-minimum-3-5: its cell becomes "—";
+# with a patchset the catalog lacks: exit 2 naming it.
+cp -R "$here/tests/real/expected" "$tmp/expected"
+newest="$(cd "$tmp/expected" && ls local-v*.txt | sort -V | tail -1)"
+grep -v '^dry cmake-minimum-3-5[ /]' "$here/tests/real/expected/$newest" >"$tmp/expected/$newest"
+if run 1 --check --expected "$tmp/expected" && grep -q '^-| cmake-minimum-3-5 |' "$tmp/out" \
+  && grep -q '^+| cmake-minimum-3-5 | .* | — |$' "$tmp/out"; then
+  echo "ok   a patchset $newest does not pin fails the check: $(grep '^+| cmake' "$tmp/out" | cut -c1-50)…"
+else fail "a patchset left out of $newest:"; fi
+echo "dry zz-doc-test-gone will-apply" >>"$tmp/expected/$newest"
+if run 2 --check --expected "$tmp/expected" && grep -qF "$newest pins zz-doc-test-gone" "$tmp/out"
+then
+  echo "ok   a pinned patchset the catalog lacks: $(tail -1 "$tmp/out" | cut -c1-100)…"
+else fail "a pinned patchset the catalog lacks:"; fi
 
 # A document without its markers: exit 2 naming the marker, before the binary is run.
 grep -v '^<!-- catalog-doc ranges: end -->$' "$here/docs/catalog.md" >"$tmp/nomark.md"
