@@ -12,9 +12,10 @@ TP_SID_COMPONENTS="main,contrib,non-free,non-free-firmware"
 source "$(dirname "${BASH_SOURCE[0]}")/../toolchain/lib.sh"
 # nvidia-cuda-toolkit's Depends lists g++-13 first among host compilers; name it so that apt
 # cannot pick another. g++: sid's default GCC (newer than nvcc 12.4 accepts), for the host-compiler
-# gate. python3-yaml, python3-typing-extensions: PyTorch's configure and torchgen.
+# gate. python3-yaml, python3-typing-extensions: PyTorch's configure and torchgen; python3-six: NNPACK's
+# PeachPy, which the CUDA sweep's configure (tests/sweep/cuda.sh) builds as the default build does.
 TP_SID_PACKAGES=(nvidia-cuda-toolkit g++-13 g++ cmake ninja-build make python3 python3-yaml
-                 python3-typing-extensions git)
+                 python3-typing-extensions python3-six git)
 
 # expect_explained STATUS ID LOG: the command failed and `torchpatch explain LOG` names ID, a
 # patchset or a gate (tests/toolchain/lib.sh's expect_fail_explained knows patchsets only).

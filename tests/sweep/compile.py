@@ -32,8 +32,10 @@ import threading
 # libcxx: Clang 21 again; its configure (build-libcxx) puts -stdlib=libc++ in every C++ command.
 # clang-cl: Clang 21 as clang-cl, given its own Windows configure's commands (/TC and /TP name the
 # language), with the MSVC STL oracle's headers that the configure's toolchain file put in them.
+# nvcc: the CUDA configure's own nvcc commands (tests/sweep/cuda.sh), compiled in full (-c); gcc-13:
+# nvcc 12.4's host compiler, given the CUDA configure's C++ commands.
 COMPILERS = {"gcc": ("gcc-16", "g++-16"), "clang": ("clang-21", "clang++-21"), "libcxx": ("clang-21", "clang++-21"),
-             "clang-cl": ("clang-cl", "clang-cl")}
+             "clang-cl": ("clang-cl", "clang-cl"), "nvcc": ("nvcc", "nvcc"), "gcc-13": ("gcc-13", "g++-13")}
 CLANGS = ("clang", "libcxx")
 ERROR_LINE = re.compile(r"(?:fatal )?error: ")
 
@@ -150,11 +152,30 @@ def clang_cl_arguments(entry, codegen, msvc_version=None):
                                "-fno-color-diagnostics", "/Zs"])
 
 
+def nvcc_arguments(entry):
+    """An nvcc entry's arguments as the build runs them (-c, its architectures), with no
+    dependency file and the object thrown away."""
+    out, skip = [], 0
+    for arg in entry["arguments"]:
+        if skip:
+            skip -= 1
+            continue
+        if arg in ("-MT", "-MF", "-o"):
+            skip = 1
+            continue
+        if arg in ("-MD", "-MMD"):
+            continue
+        out.append(arg)
+    return out + ["-o", "/dev/null"]
+
+
 def compile_arguments(entry, compiler, codegen, rejected=lambda arg: False, msvc_version=None):
     """The entry's arguments for COMPILER: no dependency files, no output unless --codegen, and
     none of the options REJECTED says the compiler refuses."""
     if compiler == "clang-cl":
         return clang_cl_arguments(entry, codegen, msvc_version)
+    if compiler == "nvcc":
+        return nvcc_arguments(entry)
     source = entry["arguments"]
     is_c = os.path.basename(source[0]).startswith(("gcc", "cc", "clang-")) or source[0].endswith("/cc")
     out = [COMPILERS[compiler][0 if is_c else 1]]
@@ -212,6 +233,14 @@ def first_error(log):
     return lines[-1].strip() if lines else "(no output)"
 
 
+def dependencies(make_rule):
+    """The prerequisites of a Makefile rule (`nvcc -M`'s output): backslash-newlines joined, the
+    targets before the colon dropped, escaped spaces kept."""
+    text = make_rule.replace("\\\n", " ")
+    _, _, prerequisites = text.partition(": ")
+    return [p.replace("\\ ", " ") for p in re.findall(r"(?:\\ |\S)+", prerequisites)]
+
+
 class Sweep:
     def __init__(self, args):
         self.args = args
@@ -220,11 +249,16 @@ class Sweep:
         self.logs = os.path.join(args.work, "logs", f"{self.label}-{args.phase}")
         os.makedirs(self.logs, exist_ok=True)
         version = subprocess.run([COMPILERS[args.compiler][1], "--version"], stdout=subprocess.PIPE)
-        self.identity = version.stdout.splitlines()[0].decode()
+        # nvcc's first line names no release: all of it
+        self.identity = version.stdout.decode() if args.compiler == "nvcc" else version.stdout.splitlines()[0].decode()
         self.rejected = RejectedOptions(COMPILERS[args.compiler][1]) if args.compiler in CLANGS else (lambda arg: False)
 
     def key(self, argv, cwd):
-        """The cache key: compiler, arguments and preprocessed input; None if preprocessing failed."""
+        """The cache key: compiler, arguments and preprocessed input (nvcc: the bytes of every file
+        `nvcc -M` lists, since device code hides behind __CUDA_ARCH__ in a host preprocessing);
+        None if preprocessing failed."""
+        if self.args.compiler == "nvcc":
+            return self.nvcc_key(argv, cwd)
         pre = [a for a in argv if a not in ("-fsyntax-only", "-c", "/Zs")]
         pre = [a for i, a in enumerate(pre) if a != "-o" and (i == 0 or pre[i - 1] != "-o")]
         status, text = run(before_inputs(pre, ["/E"] if self.args.compiler == "clang-cl" else ["-E", "-o", "-"]), cwd)
@@ -233,6 +267,21 @@ class Sweep:
         digest = hashlib.sha256(self.identity.encode())
         digest.update("\0".join(argv).encode())
         digest.update(text)
+        return digest.hexdigest()
+
+    def nvcc_key(self, argv, cwd):
+        pre = [a for i, a in enumerate(argv) if a not in ("-c", "-o") and (i == 0 or argv[i - 1] != "-o")]
+        status, text = run(pre + ["-M"], cwd)
+        if status != 0:
+            return None
+        digest = hashlib.sha256(self.identity.encode())
+        digest.update("\0".join(argv).encode())
+        for dep in sorted(set(dependencies(text.decode("utf-8", "replace")))):
+            path = os.path.join(cwd, dep)
+            digest.update(dep.encode() + b"\0")
+            if os.path.isfile(path):
+                with open(path, "rb") as f:
+                    digest.update(hashlib.sha256(f.read()).digest())
         return digest.hexdigest()
 
     def one(self, entry):

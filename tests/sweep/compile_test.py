@@ -7,6 +7,8 @@
 - A result is cached under the preprocessed input: a second run compiles nothing, and editing an
   included header compiles again what includes it.
 - A failure keeps its first error and its log.
+- nvcc's commands are the build's own (-c, to an object thrown away); their key is every file
+  `nvcc -M` lists, byte for byte, so an edit that only device code sees compiles again.
 """
 import json
 import os
@@ -58,6 +60,16 @@ check(cl[-3:] == ["/Zs", "--", "/w/src/A.cpp"] and "-fms-compatibility-version=1
       "clang-cl: /Zs before `--`, the STL tag's toolset version")
 check(sweep.before_inputs(["a", "--", "f"], ["/E"]) == ["a", "/E", "--", "f"] and sweep.before_inputs(["a"], ["-E"]) == ["a", "-E"],
       "options go before clang-cl's `--`")
+
+nv_entry = entry("caffe2/CMakeFiles/torch_cuda.dir/__/aten/src/ATen/native/cuda/A.cu.o",
+                 "/usr/bin/nvcc -forward-unknown-to-host-compiler -DX -gencode arch=compute_80,code=sm_80 -MD -MT A.cu.o "
+                 "-MF A.cu.o.d -x cu -c /w/src/A.cu -o A.cu.o")
+nv = sweep.compile_arguments(nv_entry, "nvcc", False)
+check(nv[0] == "/usr/bin/nvcc" and nv[-2:] == ["-o", "/dev/null"] and "-c" in nv and "arch=compute_80,code=sm_80" in nv
+      and not {"-MD", "-MT", "-MF", "A.cu.o", "A.cu.o.d"} & set(nv),
+      f"nvcc: the build's command in full, no dependency file, the object thrown away ({nv})")
+check(sweep.dependencies("A.cu.o : /w/src/A.cu \\\n /usr/include/a\\ b.h /w/x.h\n") == ["/w/src/A.cu", "/usr/include/a b.h", "/w/x.h"],
+      "nvcc -M's rule gives its prerequisites, escaped spaces kept")
 
 check(sweep.first_error(b"a.cpp:1:2: warning: w\na.cpp:3:4: error: e\n") == "a.cpp:3:4: error: e",
       "the first error line is the unit's first error")
@@ -156,6 +168,32 @@ with tempfile.TemporaryDirectory() as work:
     check(not edited["ok.c"]["cached"] and edited["ok.c"]["status"] == "failed",
           "editing an included header compiles again what includes it")
     check(edited["bad.c"]["cached"], "what does not include it stays cached")
+
+# --- nvcc's key, with the host's gcc standing in (its -M writes the same rule)
+sweep.COMPILERS["nvcc"] = ("gcc", "gcc")
+with tempfile.TemporaryDirectory() as work:
+    src = os.path.join(work, "src")
+    os.makedirs(os.path.join(work, "build"))
+    os.makedirs(src)
+    files = {"d.h": "#ifdef __CUDA_ARCH__\nint device_only;\n#endif\n", "k.c": '#include "d.h"\nint k(void) { return 0; }\n'}
+    for name, text in files.items():
+        with open(os.path.join(src, name), "w") as f:
+            f.write(text)
+    with open(os.path.join(work, "build", "compile_commands.json"), "w") as f:
+        json.dump([{"directory": src, "file": f"{src}/k.c", "output": "t/CMakeFiles/t.dir/k.c.o",
+                    "command": "gcc -MD -MT k.o -MF k.o.d -c k.c -o k.o"}], f)
+
+    def run_nvcc():
+        args = Args(work)
+        args.compiler = "nvcc"
+        sweep.Sweep(args).sweep(sweep.load_entries(work))
+        with open(os.path.join(work, "results", "nvcc-after.jsonl")) as f:
+            return json.loads(f.readline())
+
+    check(run_nvcc()["status"] == "passed" and run_nvcc()["cached"], "an nvcc unit compiles, then is cached")
+    with open(os.path.join(src, "d.h"), "w") as f:
+        f.write("#ifdef __CUDA_ARCH__\nint device_only_edited;\n#endif\n")
+    check(not run_nvcc()["cached"], "an edit that only device code sees (behind __CUDA_ARCH__) compiles again")
 
 print(f"{check.passed()} passed, {len(check.failures)} failed")
 sys.exit(1 if check.failures else 0)

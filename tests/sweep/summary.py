@@ -76,12 +76,15 @@ def default_build(compiler):
     """The CPU configure of COMPILER's results, as sweep.sh's build_of names it."""
     if compiler.startswith("clang-cl"):
         return "build-clang-cl"
+    if compiler.startswith("cuda"):
+        return "build-cuda"
     return {"gcc": "build", "clang": "build-clang", "libcxx": "build-libcxx"}[compiler]
 
 
 def compiler_name(name):
-    """gcc, clang, libcxx, or a Windows sweep's label: clang-cl-STLTAG (tests/sweep/windows.sh)."""
-    if name in ("gcc", "clang", "libcxx") or name.startswith("clang-cl"):
+    """gcc, clang, libcxx, or a Windows sweep's label: clang-cl-STLTAG (tests/sweep/windows.sh), or a
+    CUDA sweep's: cudaTOOLKIT-smARCH-COMPILER (tests/sweep/cuda.sh)."""
+    if name in ("gcc", "clang", "libcxx") or name.startswith(("clang-cl", "cuda")):
         return name
     raise argparse.ArgumentTypeError(f"not a compiler of the sweep: {name}")
 
@@ -92,7 +95,7 @@ def main():
     parser.add_argument("--results", required=True, help="the folder the summaries go to")
     parser.add_argument("work")
     parser.add_argument("version")
-    parser.add_argument("compiler", type=compiler_name, help="gcc, clang, libcxx or clang-cl-STLTAG")
+    parser.add_argument("compiler", type=compiler_name, help="gcc, clang, libcxx, clang-cl-STLTAG or cudaTOOLKIT-smARCH-COMPILER")
     parser.add_argument("phases", nargs="*", default=["before", "after"])
     parser.add_argument("--how", default="", help="the command lines that produced the results")
     parser.add_argument("--build", help="the configure the results compiled (build, build-clang, ...; by default "
