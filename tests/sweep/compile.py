@@ -16,7 +16,8 @@ size, at least one each), --files LIST (the outputs named in the file LIST, one 
 --sample, both), --targets T1,T2 / --skip-targets T1,T2 (only, or all but, the entries of those
 CMake targets: the cheap targets first, say, or torch_cpu alone), --shard K/N (every N-th of those
 from the K-th, 0-based). Results go to /w/results/COMPILER-PHASE.jsonl, one
-JSON object a line: output, file, target, status (passed/failed), first_error, log.
+JSON object a line: output, file, target, status (passed/failed), first_error, log, seconds (the
+compile's wall time, kept in the cache: a cached result gives the time it took when compiled).
 """
 import argparse
 import concurrent.futures
@@ -28,14 +29,17 @@ import shlex
 import subprocess
 import sys
 import threading
+import time
 
 # libcxx: Clang 21 again; its configure (build-libcxx) puts -stdlib=libc++ in every C++ command.
 # clang-cl: Clang 21 as clang-cl, given its own Windows configure's commands (/TC and /TP name the
 # language), with the MSVC STL oracle's headers that the configure's toolchain file put in them.
-# nvcc: the CUDA configure's own nvcc commands (tests/sweep/cuda.sh), compiled in full (-c); gcc-13:
-# nvcc 12.4's host compiler, given the CUDA configure's C++ commands.
+# nvcc: the CUDA configure's own nvcc commands (tests/sweep/cuda.sh), compiled in full (-c); gcc-13,
+# gcc-11: nvcc 12.4's and 11.8's host compilers, and gcc-12 the C++ compiler of 11.8's bookworm
+# root, given the CUDA configure's C++ commands.
 COMPILERS = {"gcc": ("gcc-16", "g++-16"), "clang": ("clang-21", "clang++-21"), "libcxx": ("clang-21", "clang++-21"),
-             "clang-cl": ("clang-cl", "clang-cl"), "nvcc": ("nvcc", "nvcc"), "gcc-13": ("gcc-13", "g++-13")}
+             "clang-cl": ("clang-cl", "clang-cl"), "nvcc": ("nvcc", "nvcc"), "gcc-13": ("gcc-13", "g++-13"),
+             "gcc-12": ("gcc-12", "g++-12"), "gcc-11": ("gcc-11", "g++-11")}
 CLANGS = ("clang", "libcxx")
 ERROR_LINE = re.compile(r"(?:fatal )?error: ")
 
@@ -294,9 +298,11 @@ class Sweep:
                 result = json.load(f)
             result["cached"] = True
         else:
+            started = time.monotonic()
             status, log = run(argv, cwd)
             result = {"status": "passed" if status == 0 else "failed",
-                      "first_error": "" if status == 0 else first_error(log), "cached": False}
+                      "first_error": "" if status == 0 else first_error(log), "cached": False,
+                      "seconds": round(time.monotonic() - started, 1)}
             name = re.sub(r"[^A-Za-z0-9._-]", "_", entry["output"]) + ".log"
             result["log"] = ""
             if status != 0:
@@ -306,7 +312,7 @@ class Sweep:
             if cached:
                 os.makedirs(os.path.dirname(cached), exist_ok=True)
                 with open(cached + ".part", "w", encoding="utf-8") as f:
-                    json.dump({k: result[k] for k in ("status", "first_error", "log")}, f)
+                    json.dump({k: result[k] for k in ("status", "first_error", "log", "seconds")}, f)
                 os.replace(cached + ".part", cached)
         result.update(output=entry["output"], file=entry["file"], target=entry["target"])
         return result

@@ -162,6 +162,8 @@ with tempfile.TemporaryDirectory() as work:
     again = run()
     check(again["ok.c"]["cached"] and again["bad.c"]["cached"], "a second run compiles nothing")
     check(again["bad.c"]["first_error"] == first["bad.c"]["first_error"], "a cached failure keeps its error")
+    check(isinstance(first["ok.c"]["seconds"], float) and again["ok.c"]["seconds"] == first["ok.c"]["seconds"],
+          "a result says how long its compile took, and a cached one how long it took when compiled")
     with open(os.path.join(src, "h.h"), "w") as f:
         f.write("#define VALUE (\n")
     edited = run()

@@ -17,22 +17,38 @@
 #   bash tests/sweep/cuda.sh units WORK
 #       writes WORK/cuda-units.txt (the `.cu` units) and WORK/cuda-cxx-units.txt (the C++ units the
 #       CPU configure does not have), and prints their counts.
-#   bash tests/sweep/cuda.sh compile WORK nvcc|gcc|gcc-13 [PHASE] [compile.py options]
-#       nvcc: the `.cu` units (cuda-units.txt) with the configure's nvcc command; gcc, gcc-13: the
-#       CUDA-only C++ units (cuda-cxx-units.txt) with GCC 16 or the host compiler (-fsyntax-only).
+#   bash tests/sweep/cuda.sh compile WORK nvcc|gcc|host [PHASE] [compile.py options]
+#       nvcc: the `.cu` units (cuda-units.txt) with the configure's nvcc command; gcc, host: the
+#       CUDA-only C++ units (cuda-cxx-units.txt) with the root's GCC (16; bookworm's 12) or nvcc's
+#       host compiler (g++-13; g++-11), -fsyntax-only.
 #       tests/sweep/compile.py: cached, resumable, sampled, sharded. PHASE (default `after`):
 #       `before*` compiles the tree as released (revert, compile, apply again). Results:
 #       WORK/results/LABEL-COMPILER-PHASE.jsonl, LABEL naming toolkit and architecture (cuda12.4-sm80).
 #   bash tests/sweep/cuda.sh summary WORK VERSION COMPILER [--merge] [--how TEXT] PHASE...
+#       COMPILER as the results name it: nvcc, gcc (GCC 16), gcc-13, gcc-12, gcc-11.
 #       writes tests/sweep/results/VERSION-LABEL-COMPILER.md (tests/sweep/summary.py) with
 #       `torchpatch explain` on each failure.
 #
 #   TORCHPATCH  the binary (default: build/torchpatch of this source tree)
+#   TP_CUDA_TOOLKIT  12.4 (default: tests/cuda's root, Debian sid's nvcc 12.4 with g++-13) or 11.8
+#                 (Debian bookworm's nvcc 11.8 with g++-11, in a bookworm root of its own at
+#                 $TP_CACHE/cuda-11.8: the toolkit of the 1.12 and 1.13 era, which still builds sm_35;
+#                 bookworm's CMake is 3.25 and its GCC 12, since sid's CMake 4 and GCC 16 cannot
+#                 run there)
 #   TP_CUDA_ARCH  the architecture (TORCH_CUDA_ARCH_LIST, default 8.0: one real architecture that
-#                 every toolkit here supports, the A100's)
+#                 every toolkit here supports, the A100's; the guides' 1.12 build is 3.5)
 set -u
 TP_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 source "$TP_REPO/tests/cuda/lib.sh"
+TOOLKIT="${TP_CUDA_TOOLKIT:-12.4}"
+case "$TOOLKIT" in
+12.4) HOST_CXX=g++-13 CXX_MAJOR=16 ;;
+11.8)
+  TP_SID_ROOT="$TP_CACHE/cuda-11.8" TP_SID_SUITE=bookworm HOST_CXX=g++-11 CXX_MAJOR=12
+  TP_SID_PACKAGES=(nvidia-cuda-toolkit g++-11 g++ cmake ninja-build make python3 python3-yaml
+                   python3-typing-extensions python3-six git) ;;
+*) echo "cuda-sweep: no root has CUDA $TOOLKIT (12.4 or 11.8)" >&2; exit 2 ;;
+esac
 TORCHPATCH="${TORCHPATCH:-$TP_REPO/build/torchpatch}"
 SWEEP_DIR="$TP_REPO/tests/sweep"
 SWEEP_PREFIX=cuda-sweep
@@ -40,7 +56,7 @@ source "$SWEEP_DIR/work.sh"
 BUILD=build-cuda
 ARCH="${TP_CUDA_ARCH:-8.0}"
 # the results' label: toolkit, architecture, compiler (cuda12.4-sm80-nvcc)
-LABEL="cuda12.4-sm${ARCH//./}"
+LABEL="cuda$TOOLKIT-sm${ARCH//./}"
 
 die() { echo "cuda-sweep: $*" >&2; exit 1; }
 
@@ -49,10 +65,11 @@ lock() {
   flock -n 9 || die "$1 is busy: another cuda.sh command is running on it"
 }
 
-# The facts `apply` is given: the root's toolkit, the architecture, GCC 16 as the C++ compiler and
-# g++-13 as nvcc's host compiler (supported); Python unknown (the extension is not built here).
+# The facts `apply` is given: the root's toolkit, the architecture, the root's GCC as the C++
+# compiler and the toolkit's own as nvcc's host compiler (supported); Python unknown (the extension
+# is not built here).
 cuda_facts() {
-  printf '%s\n' --fact platform=linux --fact compiler=gcc --fact compiler_version=16 --fact cuda=12.4 \
+  printf '%s\n' --fact platform=linux --fact compiler=gcc --fact "compiler_version=$CXX_MAJOR" --fact "cuda=$TOOLKIT" \
     --fact "cuda_arch_min=$ARCH" --fact "cuda_arch_max=$ARCH" --fact nvcc_host_compiler=supported \
     --fact cudnn= --fact python=
 }
@@ -62,10 +79,11 @@ cuda_facts() {
 cuda_options() {
   local options=(
     -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
-    -DCMAKE_C_COMPILER=gcc-16 -DCMAKE_CXX_COMPILER=g++-16
+    "-DCMAKE_C_COMPILER=gcc-$CXX_MAJOR" "-DCMAKE_CXX_COMPILER=g++-$CXX_MAJOR"
     # nvcc 12.4 refuses GCC 16 (crt/host_config.h; the gate nvcc-host-compiler-unsupported): the
-    # toolkit's own g++-13, as a user told by that gate would configure
-    -DCMAKE_CUDA_HOST_COMPILER=g++-13
+    # toolkit's own host compiler (g++-13; 11.8's g++-11), as a user told by that gate would
+    # configure (CUDA_HOST_COMPILER: FindCUDA's name, which older releases read)
+    "-DCMAKE_CUDA_HOST_COMPILER=$HOST_CXX" "-DCUDA_HOST_COMPILER=/usr/bin/$HOST_CXX"
     # no cuDNN in the root: Debian's nvidia-cudnn downloads NVIDIA's archive when installed
     -DUSE_CUDNN=OFF
     # no Python extension (its CUDA units are few: torch/csrc/cuda's bindings); the root's python3 runs the codegen
@@ -162,11 +180,16 @@ prepare() { # VERSION TREE WORK
   units "$work"
 }
 
-compile() { # WORK nvcc|gcc|gcc-13 [PHASE] [OPTIONS]
-  local work compiler list phase=after
+compile() { # WORK nvcc|gcc|host [PHASE] [OPTIONS]
+  local work compiler label list phase=after
   work="$(cd "$1" && pwd)" || die "no folder $1"
-  compiler="${2:?name the compiler: nvcc, gcc or gcc-13}"; shift 2
-  case "$compiler" in nvcc) list=cuda-units.txt ;; gcc | gcc-13) list=cuda-cxx-units.txt ;; *) die "no such compiler: $compiler" ;; esac
+  label="${2:?name the compiler: nvcc, gcc or host}"; shift 2
+  case "$label" in
+  nvcc) compiler=nvcc list=cuda-units.txt ;;
+  gcc) compiler=gcc list=cuda-cxx-units.txt; [ "$CXX_MAJOR" = 16 ] || compiler="gcc-$CXX_MAJOR" ;;
+  host) compiler="${HOST_CXX/g++/gcc}" list=cuda-cxx-units.txt ;;
+  *) die "no such compiler: $label (nvcc, gcc, host)" ;;
+  esac
   case "${1:-}" in before | after | before-* | after-*) phase="$1"; shift ;; esac
   lock "$work"
   [ -f "$work/.done-default-cuda" ] || die "$work is not a prepared work folder: run prepare"

@@ -13,6 +13,7 @@ case ":$PATH:" in *:/usr/sbin:*) ;; *) PATH="$PATH:/usr/sbin:/sbin" ;; esac
 TP_CACHE="${TP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torchpatch}"
 TP_SID_ROOT="${TP_SID_ROOT:-$TP_CACHE/sid}"
 # The archive's components the root's apt sources name (tests/cuda adds contrib and non-free).
+# TP_SID_SUITE: the suite (default sid; the CUDA sweep's nvcc 11.8 root is bookworm's).
 TP_SID_COMPONENTS="${TP_SID_COMPONENTS:-main}"
 # The Debian archive comes from this machine's apt sources (TP_SID_MIRROR or TP_DEBIAN_MIRROR override).
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/debian_mirror.sh"
@@ -64,9 +65,9 @@ tp_sid_root_unlocked() {
     } || { echo "toolchain: cannot install debootstrap" >&2; return 1; }
     local mirror
     mirror="${TP_SID_MIRROR:-$(tp_debian_mirror)}" || return 1
-    echo "toolchain: debootstrap --variant=minbase sid $root from $mirror (about 90 s)" >&2
+    echo "toolchain: debootstrap --variant=minbase ${TP_SID_SUITE:-sid} $root from $mirror (about 90 s)" >&2
     rm -rf "$root.part" && mkdir -p "$(dirname "$root")"
-    debootstrap --variant=minbase --components="$TP_SID_COMPONENTS" sid "$root.part" "$mirror" >"$TP_CACHE/debootstrap.log" 2>&1 || {
+    debootstrap --variant=minbase --components="$TP_SID_COMPONENTS" "${TP_SID_SUITE:-sid}" "$root.part" "$mirror" >"$TP_CACHE/debootstrap.log" 2>&1 || {
       echo "toolchain: debootstrap failed; see $TP_CACHE/debootstrap.log" >&2; tail -n 20 "$TP_CACHE/debootstrap.log" >&2; return 1; }
     mv "$root.part" "$root"
   fi
