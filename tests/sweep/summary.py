@@ -45,7 +45,7 @@ def phase_section(results, phase, total, torchpatch, work, build):
     failed = [r for r in results if r["status"] == "failed"]
     lines = [section_title(phase), "",
              f"- translation units compiled: {len(results)} of {total} (the configure in {build}/)",
-             f"- passed: {len(results) - len(failed)}", f"- failed: {len(failed)}", ""]
+             f"- passed: {len(results) - len(failed)}", f"- failed: {len(failed)}"] + cost_lines(results) + [""]
     if failed:
         by_target = collections.Counter(r["target"] for r in failed)
         lines += ["Failures by target: " + ", ".join(f"{t} {n}" for t, n in sorted(by_target.items())), "",
@@ -55,6 +55,18 @@ def phase_section(results, phase, total, torchpatch, work, build):
             lines.append(f"| `{r['file'].replace('/w/src/', '')}` | {error} | {explain(torchpatch, work, r['log'])} |")
         lines.append("")
     return lines
+
+
+def cost_lines(results):
+    """What the phase's compiles cost, from the seconds compile.py records (a cached result keeps
+    the time it took when compiled); nothing for results from before it recorded them."""
+    timed = [r["seconds"] for r in results if "seconds" in r]
+    if not timed:
+        return []
+    slowest = max((r for r in results if "seconds" in r), key=lambda r: r["seconds"])
+    line = (f"- compile time: {sum(timed):.0f} s for the {len(timed)} units timed (mean {sum(timed) / len(timed):.0f} s; "
+            f"slowest `{slowest['file'].replace('/w/src/', '')}`, {slowest['seconds']:.0f} s)")
+    return [line]
 
 
 def section_title(phase):

@@ -33,5 +33,10 @@ check(added.startswith(old.rstrip()) and added.endswith("(python)\n\n- failed: 0
 check(summary.default_build("clang") == "build-clang" and summary.default_build("gcc") == "build",
       "each compiler's results count against its own configure")
 
+timed = [{"file": "/w/src/a.cu", "seconds": 30.0}, {"file": "/w/src/b.cu", "seconds": 90.0}, {"file": "/w/src/c.cu"}]
+check(summary.cost_lines(timed) == ["- compile time: 120 s for the 2 units timed (mean 60 s; slowest `b.cu`, 90 s)"],
+      "a phase says what its timed compiles cost, and its slowest unit")
+check(summary.cost_lines([{"file": "x"}]) == [], "results without times say nothing of cost")
+
 print(f"{check.passed()} passed, {len(check.failures)} failed")
 sys.exit(1 if check.failures else 0)
