@@ -65,14 +65,17 @@ def load_entries(work, build_name="build"):
     build = os.path.join(work, build_name)
     with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
         entries = json.load(f)
+    for entry in entries:
+        if "arguments" not in entry:
+            entry["arguments"] = shlex.split(entry["command"])
+        if "output" not in entry:  # bookworm's CMake 3.25 writes none: the command's -o
+            args = entry["arguments"]
+            entry["output"] = next((args[i + 1] for i in range(len(args) - 1) if args[i] == "-o"), entry["file"])
     built = default_outputs(build)
     if built is not None:
         # ninja runs in the build folder, each entry's "directory"
         entries = [e for e in entries if os.path.relpath(os.path.join(e["directory"], e.get("output", "")), e["directory"]) in built]
     for entry in entries:
-        if "arguments" not in entry:
-            entry["arguments"] = shlex.split(entry["command"])
-        entry.setdefault("output", entry["file"])
         entry["target"] = target_of(entry["output"])
     return sorted(entries, key=lambda e: e["output"])
 

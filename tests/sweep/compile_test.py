@@ -155,6 +155,13 @@ with tempfile.TemporaryDirectory() as work:
         json.dump(commands, f)
     check([os.path.basename(e["file"]) for e in sweep.load_entries(work)] == ["bad.c", "ok.c"],
           "only what the default target compiles is swept (an EXCLUDE_FROM_ALL target's entry is not)")
+    with open(os.path.join(work, "build", "compile_commands.json"), "w") as f:
+        json.dump([{"directory": src, "file": f"{src}/{n}", "command": f"/usr/bin/gcc-16 -O2 -o t/CMakeFiles/t.dir/{n}.o -c {n}"}
+                   for n in ("ok.c", "bad.c")], f)
+    check([e["output"] for e in sweep.load_entries(work)] == ["t/CMakeFiles/t.dir/bad.c.o", "t/CMakeFiles/t.dir/ok.c.o"],
+          "entries without an output (an older CMake) are named by their command's -o")
+    with open(os.path.join(work, "build", "compile_commands.json"), "w") as f:
+        json.dump(commands, f)
     first = run()
     check(first["ok.c"]["status"] == "passed" and first["bad.c"]["status"] == "failed", "ok.c passes, bad.c fails")
     check("'missing' undeclared" in first["bad.c"]["first_error"], f"the first error is kept ({first['bad.c']['first_error']})")
