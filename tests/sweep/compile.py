@@ -13,7 +13,7 @@ changed; a run that stops is resumed by running it again.
 Which entries: all (default), --sample N (a fixed, deterministic sample of about N drawn from every
 target: the entries whose hash with --seed is lowest within each target, in proportion to its
 size, at least one each), --files LIST (the outputs named in the file LIST, one a line; with
---sample, both), --targets T1,T2 / --skip-targets T1,T2 (only, or all but, the entries of those
+--sample, both), --within LIST (only the outputs LIST names, from which the others then select), --targets T1,T2 / --skip-targets T1,T2 (only, or all but, the entries of those
 CMake targets: the cheap targets first, say, or torch_cpu alone), --shard K/N (every N-th of those
 from the K-th, 0-based). Results go to /w/results/COMPILER-PHASE.jsonl, one
 JSON object a line: output, file, target, status (passed/failed), first_error, log, seconds (the
@@ -116,8 +116,10 @@ def by_targets(entries, targets, skip_targets):
 
 
 def select(entries, args):
-    """--targets/--skip-targets narrow the entries; --files and --sample together: both; --shard
-    splits what is selected."""
+    """--within and --targets/--skip-targets narrow the entries; --files and --sample together:
+    both; --shard splits what is selected."""
+    if args.within:
+        entries = named(entries, args.within)
     chosen = entries = by_targets(entries, args.targets, args.skip_targets)
     if args.files or args.sample:
         picked = {}
@@ -353,6 +355,8 @@ def main():
     parser.add_argument("--seed", default="24")
     parser.add_argument("--shard")
     parser.add_argument("--files")
+    parser.add_argument("--within", help="only the outputs this file names (one a line); --sample and --shard "
+                        "then draw from them (tests/sweep/cuda.sh: the .cu units)")
     parser.add_argument("--targets", default="", help="only the entries of these CMake targets (comma-separated)")
     parser.add_argument("--skip-targets", default="", help="all entries but those of these CMake targets")
     parser.add_argument("--codegen", action="store_true")

@@ -88,9 +88,9 @@ check(one != sweep.sample(entries, 22, "25"), "another seed, another sample")
 
 
 class Selection:
-    def __init__(self, files=None, sample=None, shard=None, targets="", skip_targets=""):
+    def __init__(self, files=None, sample=None, shard=None, targets="", skip_targets="", within=None):
         self.files, self.sample, self.seed, self.shard = files, sample, "24", shard
-        self.targets, self.skip_targets = targets, skip_targets
+        self.targets, self.skip_targets, self.within = targets, skip_targets, within
 
 
 with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
@@ -103,6 +103,9 @@ halves = [sweep.select(entries, Selection(shard=f"{k}/2")) for k in (0, 1)]
 check(sorted(x["output"] for h in halves for x in h) == sorted(x["output"] for x in entries)
       and not {x["output"] for x in halves[0]} & {x["output"] for x in halves[1]},
       "two shards split the entries between them, none twice")
+inside = sweep.select(entries, Selection(within=listing.name, sample=1))
+check([x["output"] for x in inside] == ["t2/CMakeFiles/t2.dir/f7.c.o", "t3/CMakeFiles/t3.dir/f0.c.o"],
+      "--within keeps only the outputs it names, and a sample draws from them alone")
 os.unlink(listing.name)
 only = sweep.select(entries, Selection(targets="t2,t3"))
 check({x["target"] for x in only} == {"t2", "t3"} and len(only) == 21, "--targets keeps only those targets' entries")

@@ -197,7 +197,7 @@ compile() { # WORK nvcc|gcc|host [PHASE] [OPTIONS]
   tp_sid_root || die "the CUDA root could not be set up"
   tools "$work" || die "cannot write $work/tools"
   with_phase_tree "$work" "$phase" sid "$work" \
-    "python3 /w/tools/compile.py --work /w --build $BUILD --compiler $compiler --label $LABEL-$compiler --files /w/$list --phase $phase $*"
+    "python3 /w/tools/compile.py --work /w --build $BUILD --compiler $compiler --label $LABEL-$compiler --within /w/$list --phase $phase $*"
 }
 
 summary() { # WORK VERSION COMPILER [--merge] [--how TEXT] PHASE...
