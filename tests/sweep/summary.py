@@ -113,14 +113,20 @@ def main():
     parser.add_argument("--build", help="the configure the results compiled (build, build-clang, ...; by default "
                         "the compiler's CPU configure)")
     parser.add_argument("--merge", action="store_true", help="keep the summary's sections of other phases")
-    args = parser.parse_args()
+    parser.add_argument("--within", help="count only the outputs this file names as the units to compile "
+                        "(tests/sweep/cuda.sh: the .cu units, or the CUDA-only C++ units)")
+    args = parser.parse_intermixed_args()  # the phases may follow options (tests/sweep/cuda.sh summary)
     args.build = args.build or default_build(args.compiler)
     with open(os.path.join(args.work, args.build, "compile_commands.json"), encoding="utf-8") as f:
         listed = len(json.load(f))
-    total = len(sweep_compile.load_entries(args.work, args.build))
+    entries = sweep_compile.load_entries(args.work, args.build)
+    if args.within:  # the units the sweep compiles out of that configure (tests/sweep/cuda.sh's lists)
+        entries = sweep_compile.named(entries, args.within)
+    total = len(entries)
+    scope = (f"{total} of them are the units this sweep compiles ({os.path.basename(args.within)})." if args.within else
+             f"{total} of them compiled by the default target (the others belong to EXCLUDE_FROM_ALL targets).")
     lines = [f"# Sweep of {args.version} with {args.compiler}", "",
-             f"compile_commands.json of the sweep's configure ({args.build}/): {listed} entries, {total} of "
-             "them compiled by the default target (the others belong to EXCLUDE_FROM_ALL targets).", ""]
+             f"compile_commands.json of the sweep's configure ({args.build}/): {listed} entries; " + scope, ""]
     if args.how:
         lines += ["How: " + args.how, ""]
     os.makedirs(args.results, exist_ok=True)
