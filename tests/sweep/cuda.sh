@@ -200,10 +200,11 @@ compile() { # WORK nvcc|gcc|host [PHASE] [OPTIONS]
     "python3 /w/tools/compile.py --work /w --build $BUILD --compiler $compiler --label $LABEL-$compiler --within /w/$list --phase $phase $*"
 }
 
-summary() { # WORK VERSION COMPILER [--merge] [--how TEXT] PHASE...
-  local work="$1" version="$2" compiler="$3"; shift 3
+summary() { # WORK VERSION COMPILER [--merge] [--how TEXT] PHASE...: counted against the units compiled
+  local work="$1" version="$2" compiler="$3" list=cuda-cxx-units.txt; shift 3
+  [ "$compiler" = nvcc ] && list=cuda-units.txt
   python3 "$SWEEP_DIR/summary.py" --torchpatch "$TORCHPATCH" --results "$SWEEP_DIR/results" --build "$BUILD" \
-    "$work" "$version" "$LABEL-$compiler" "$@"
+    --within "$work/$list" "$work" "$version" "$LABEL-$compiler" "$@"
 }
 
 case "${1:-}" in
