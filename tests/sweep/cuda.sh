@@ -99,10 +99,7 @@ cuda_options() {
 
 apply_catalog() { # WORK
   local facts; mapfile -t facts < <(cuda_facts)
-  "$TORCHPATCH" --catalog "$TP_REPO/patchsets" -C "$1/src" --color never "${facts[@]}" apply >"$1/apply.log" 2>&1
-  local status=$?
-  tail -n 1 "$1/apply.log"
-  [ "$status" -eq 0 ]
+  apply_with_facts "$1" "${facts[@]}"
 }
 
 tools() { mkdir -p "$1/tools" && cp "$SWEEP_DIR/compile.py" "$1/tools/"; }

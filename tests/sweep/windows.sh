@@ -75,10 +75,7 @@ win_options() {
 
 apply_catalog() { # WORK
   local facts; mapfile -t facts < <(win_facts)
-  "$TORCHPATCH" --catalog "$TP_REPO/patchsets" -C "$1/src" --color never "${facts[@]}" apply >"$1/apply.log" 2>&1
-  local status=$?
-  tail -n 1 "$1/apply.log"
-  [ "$status" -eq 0 ]
+  apply_with_facts "$1" "${facts[@]}"
 }
 
 tools() { # WORK: the sweep's tools where the sid root sees them (/w/tools)

@@ -12,6 +12,16 @@ step() {
   echo "$SWEEP_PREFIX: $name: $((SECONDS - t0)) s"
 }
 
+# apply_with_facts WORK FACT_OPTION...: the catalog applied to WORK/src with those --fact options;
+# its last line said, its log in WORK/apply.log.
+apply_with_facts() {
+  local work="$1" status; shift
+  "$TORCHPATCH" --catalog "$TP_REPO/patchsets" -C "$work/src" --color never "$@" apply >"$work/apply.log" 2>&1
+  status=$?
+  tail -n 1 "$work/apply.log"
+  [ "$status" -eq 0 ]
+}
+
 copy_tree() { # TREE DEST: the work tree copied, git objects hard-linked (tests/real/README.md)
   local tree="$1" dest="$2" o
   rm -rf "$dest" && mkdir -p "$dest" || return 1
