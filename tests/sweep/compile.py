@@ -161,35 +161,11 @@ def clang_cl_arguments(entry, codegen, msvc_version=None):
                                "-fno-color-diagnostics", "/Zs"])
 
 
-def nvcc_arguments(entry):
-    """An nvcc entry's arguments as the build runs them (-c, its architectures), with no
-    dependency file and the object thrown away."""
+def without_outputs(args, rejected=lambda arg: False):
+    """ARGS without the object and dependency files they name (-o, -MT, -MF, -MQ, -MD, -MMD) and
+    without the options REJECTED says the compiler refuses."""
     out, skip = [], 0
-    for arg in entry["arguments"]:
-        if skip:
-            skip -= 1
-            continue
-        if arg in ("-MT", "-MF", "-o"):
-            skip = 1
-            continue
-        if arg in ("-MD", "-MMD"):
-            continue
-        out.append(arg)
-    return out + ["-o", "/dev/null"]
-
-
-def compile_arguments(entry, compiler, codegen, rejected=lambda arg: False, msvc_version=None):
-    """The entry's arguments for COMPILER: no dependency files, no output unless --codegen, and
-    none of the options REJECTED says the compiler refuses."""
-    if compiler == "clang-cl":
-        return clang_cl_arguments(entry, codegen, msvc_version)
-    if compiler == "nvcc":
-        return nvcc_arguments(entry)
-    source = entry["arguments"]
-    is_c = os.path.basename(source[0]).startswith(("gcc", "cc", "clang-")) or source[0].endswith("/cc")
-    out = [COMPILERS[compiler][0 if is_c else 1]]
-    skip = 0
-    for arg in source[1:]:
+    for arg in args:
         if skip:
             skip -= 1
             continue
@@ -199,6 +175,20 @@ def compile_arguments(entry, compiler, codegen, rejected=lambda arg: False, msvc
         if arg in ("-MD", "-MMD") or rejected(arg):
             continue
         out.append(arg)
+    return out
+
+
+def compile_arguments(entry, compiler, codegen, rejected=lambda arg: False, msvc_version=None):
+    """The entry's arguments for COMPILER: no dependency files, no output unless --codegen, and
+    none of the options REJECTED says the compiler refuses. nvcc: the build's own command in full
+    (-c, its architectures), the object thrown away."""
+    if compiler == "clang-cl":
+        return clang_cl_arguments(entry, codegen, msvc_version)
+    source = entry["arguments"]
+    if compiler == "nvcc":
+        return without_outputs(source) + ["-o", "/dev/null"]
+    is_c = os.path.basename(source[0]).startswith(("gcc", "cc", "clang-")) or source[0].endswith("/cc")
+    out = [COMPILERS[compiler][0 if is_c else 1]] + without_outputs(source[1:], rejected)
     if compiler in CLANGS:
         out += ["-Wno-unknown-warning-option", "-Wno-unused-command-line-argument"]
     out += ["-fdiagnostics-color=never"]
