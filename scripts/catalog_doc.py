@@ -42,6 +42,7 @@ LAST_MINOR = {1: 13}     # the last minor release of each finished major: 1.13 c
 LINT_SUMMARY = re.compile(r'^lint: (\d+) patchset\(s\), (?:(\d+) gate\(s\), )?(\d+) edit\(s\), '
                           r'(\d+) case\(s\) in .*: no problems$', re.M)
 EXPECTED = re.compile(r'^local-v(\d+)\.(\d+)\.(\d+)\.txt$')  # a local tree's pinned outcomes
+COMMAND_SECONDS = 60  # one call of the binary; the whole check makes about 70 of them
 
 
 class DocError(Exception):
@@ -66,9 +67,13 @@ class Torchpatch:
     def run(self, *args):
         command = [self.binary, '--catalog', self.catalog, *args]
         try:
-            done = subprocess.run(command, cwd=self.cwd, capture_output=True, text=True)
+            done = subprocess.run(command, cwd=self.cwd, capture_output=True, text=True,
+                                  stdin=subprocess.DEVNULL, timeout=COMMAND_SECONDS)
         except OSError as e:
             raise DocError(f'{self.binary}: {e.strerror} (build it, or pass --torchpatch PATH)')
+        except subprocess.TimeoutExpired:
+            raise DocError(f'{" ".join(command[1:])} did not finish in {COMMAND_SECONDS} s '
+                           f'(a call takes well under a second)')
         if done.returncode != 0:
             raise DocError(f'{" ".join(command[1:])} exited {done.returncode}:\n'
                            f'{done.stdout}{done.stderr}')
