@@ -83,6 +83,16 @@ TEST_SUITE("engine::explain windows") {
     CHECK(msvc_ids[0] == "tensorexpr-llvm-codegen-member-torch-api");
   }
 
+  TEST_CASE("explain: the oracle's isA errors on the real 2.6.0 Fbgemm.cc (a clang-cl build of the "
+            "FBGEMM DLL) name fbgemm-packmatrix-isa-clang-cl") {
+    auto report = tp::tools::explain_log(shipped(), read_log("clang-cl-stl-17.14-fbgemm-isa.log"));
+    auto ids = named(report);
+    REQUIRE(ids.size() == 1);
+    CHECK(ids[0] == "fbgemm-packmatrix-isa-clang-cl");
+    CHECK(report.matches[0].line == 2);
+    CHECK(report.unexplained.empty());
+  }
+
   TEST_CASE("explain: MSVC 19.51 crashing sleef's builtin-math probe names "
             "sleef-msvc-1951-builtin-math") {
     auto report = tp::tools::explain_log(shipped(), read_log("msvc-14-51-sleef-builtin-math.log"));
