@@ -139,9 +139,10 @@ TEST_SUITE("e2e::list") {
           const std::size_t line = list.out.find(" " + id + " ");
           REQUIRE(line != std::string::npos);
           const std::string reason = list.out.substr(line, list.out.find('\n', line) - line);
-          // caffe2-missing-prototypes-not-msvc (2.1+) is for clang-cl only: in range, its reason
-          // is the compiler condition
-          if (id == "caffe2-missing-prototypes-not-msvc" && fixture == "v2.6.0")
+          // caffe2-missing-prototypes-not-msvc (2.1+) and fbgemm-packmatrix-isa-clang-cl (1.12+)
+          // are for clang-cl only: in range, their reason is the compiler condition
+          if ((id == "caffe2-missing-prototypes-not-msvc" && fixture == "v2.6.0") ||
+              id == "fbgemm-packmatrix-isa-clang-cl")
             CHECK(reason.find("compiler") != std::string::npos);
           else
             CHECK(reason.find("  PyTorch " + fixture + " is outside") != std::string::npos);

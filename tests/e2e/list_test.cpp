@@ -17,10 +17,10 @@ TEST_SUITE("e2e::list") {
     const fs::path checkout = make_checkout(dir, "v2.0.1");
     git_ok(checkout, "submodule deinit -q -f third_party/flatbuffers");
     fs::remove(checkout / "cmake/Modules/FindBLAS.cmake");
-    const Output list =
-        torchpatch_in(checkout, {"--fact", "python=3.10", "--fact", "cuda=12.4", "--fact",
-                                 "cuda_arch_min=8.0", "--fact", "cuda_arch_max=9.0", "--fact",
-                                 "cudnn=8.9", "--fact", "nvcc_host_compiler=supported", "list"});
+    const Output list = torchpatch_in(
+        checkout, {"--fact", "python=3.10", "--fact", "cuda=12.4", "--fact", "cuda_arch_min=8.0",
+                   "--fact", "cuda_arch_max=9.0", "--fact", "cudnn=8.9", "--fact",
+                   "nvcc_host_compiler=supported", "--fact", "compiler=gcc", "list"});
     CHECK(list.code == 0);
     CHECK(list.err == "");
     CHECK(
@@ -43,6 +43,8 @@ TEST_SUITE("e2e::list") {
             "file-missing     cmake-minimum-3-5                             2 conflicts in 1 file\n"
             "will-apply       cmake-py-vs-generators                        changes 1 file\n"
             "will-apply       cpp-extension-msvccompiler                    changes 1 file\n"
+            "not-applicable   fbgemm-packmatrix-isa-clang-cl                compiler is gcc, not "
+            "one of the patchset's\n"
             "will-apply       fbgemm-utilsavx2-cstdint                      changes 1 file\n"
             "will-apply       fbgemm-werror-clang                           changes 1 file\n"
             "will-apply       fbgemm-werror-maybe-uninitialized             changes 1 file\n"
