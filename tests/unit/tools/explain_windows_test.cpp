@@ -35,6 +35,17 @@ bool has(const std::vector<std::string>& ids, const std::string& id) {
   return std::find(ids.begin(), ids.end(), id) != ids.end();
 }
 
+// The log named `log` explained: exactly one match, `id` on line `line`, nothing unexplained.
+void check_explains_only(const std::string& log, const std::string& id, std::size_t line) {
+  CAPTURE(log);
+  auto report = tp::tools::explain_log(shipped(), read_log(log));
+  auto ids = named(report);
+  REQUIRE(ids.size() == 1);
+  CHECK(ids[0] == id);
+  CHECK(report.matches[0].line == line);
+  CHECK(report.unexplained.empty());
+}
+
 } // namespace
 
 TEST_SUITE("engine::explain windows") {
@@ -55,24 +66,14 @@ TEST_SUITE("engine::explain windows") {
 
   TEST_CASE("explain: the MSVC STL oracle's form of the same error (clang-cl with microsoft/STL "
             "17.14 on the real 1.13.1 logging.h) names msvc-stl-jit-logging-chrono") {
-    auto report =
-        tp::tools::explain_log(shipped(), read_log("clang-cl-stl-17.14-jit-logging-chrono.log"));
-    auto ids = named(report);
-    REQUIRE(ids.size() == 1);
-    CHECK(ids[0] == "msvc-stl-jit-logging-chrono");
-    CHECK(report.matches[0].line == 3);
-    CHECK(report.unexplained.empty());
+    check_explains_only("clang-cl-stl-17.14-jit-logging-chrono.log", "msvc-stl-jit-logging-chrono",
+                        3);
   }
 
   TEST_CASE("explain: the oracle's dllexport errors on the real 2.6.0 llvm_codegen.h (and MSVC's "
             "C2487 form) name tensorexpr-llvm-codegen-member-torch-api") {
-    auto report = tp::tools::explain_log(
-        shipped(), read_log("clang-cl-stl-17.14-llvm-codegen-member-torch-api.log"));
-    auto ids = named(report);
-    REQUIRE(ids.size() == 1);
-    CHECK(ids[0] == "tensorexpr-llvm-codegen-member-torch-api");
-    CHECK(report.matches[0].line == 3);
-    CHECK(report.unexplained.empty());
+    check_explains_only("clang-cl-stl-17.14-llvm-codegen-member-torch-api.log",
+                        "tensorexpr-llvm-codegen-member-torch-api", 3);
     // MSVC's form of the same error: the C2487 text Microsoft documents, on the same line
     auto msvc = tp::tools::explain_log(
         shipped(), "C:\\src\\pytorch\\torch\\csrc\\jit\\tensorexpr\\llvm_codegen.h(44): error "
@@ -85,31 +86,17 @@ TEST_SUITE("engine::explain windows") {
 
   TEST_CASE("explain: the oracle's isA errors on the real 2.6.0 Fbgemm.cc (a clang-cl build of the "
             "FBGEMM DLL) name fbgemm-packmatrix-isa-clang-cl") {
-    auto report = tp::tools::explain_log(shipped(), read_log("clang-cl-stl-17.14-fbgemm-isa.log"));
-    auto ids = named(report);
-    REQUIRE(ids.size() == 1);
-    CHECK(ids[0] == "fbgemm-packmatrix-isa-clang-cl");
-    CHECK(report.matches[0].line == 2);
-    CHECK(report.unexplained.empty());
+    check_explains_only("clang-cl-stl-17.14-fbgemm-isa.log", "fbgemm-packmatrix-isa-clang-cl", 2);
   }
 
   TEST_CASE("explain: MSVC 19.51 crashing sleef's builtin-math probe names "
             "sleef-msvc-1951-builtin-math") {
-    auto report = tp::tools::explain_log(shipped(), read_log("msvc-14-51-sleef-builtin-math.log"));
-    auto ids = named(report);
-    REQUIRE(ids.size() == 1);
-    CHECK(ids[0] == "sleef-msvc-1951-builtin-math");
-    CHECK(report.matches[0].line == 6);
-    CHECK(report.unexplained.empty()); // the CMake Error line is covered by the two-line message
+    // nothing unexplained: the CMake Error line is covered by the two-line message
+    check_explains_only("msvc-14-51-sleef-builtin-math.log", "sleef-msvc-1951-builtin-math", 6);
   }
 
   TEST_CASE("explain: MSVC 14.38's C1001 in vec_base.h names vec-base-size-t-msvc-ice") {
-    auto report = tp::tools::explain_log(shipped(), read_log("msvc-14-38-vec-base-ice.log"));
-    auto ids = named(report);
-    REQUIRE(ids.size() == 1);
-    CHECK(ids[0] == "vec-base-size-t-msvc-ice");
-    CHECK(report.matches[0].line == 2);
-    CHECK(report.unexplained.empty());
+    check_explains_only("msvc-14-38-vec-base-ice.log", "vec-base-size-t-msvc-ice", 2);
   }
 
   TEST_CASE("explain: CUDA 12.2 under MSVC 14.44: nvcc's host_config.h and STL1002 name the "
