@@ -42,7 +42,7 @@ LAST_MINOR = {1: 13}     # the last minor release of each finished major: 1.13 c
 LINT_SUMMARY = re.compile(r'^lint: (\d+) patchset\(s\), (?:(\d+) gate\(s\), )?(\d+) edit\(s\), '
                           r'(\d+) case\(s\) in .*: no problems$', re.M)
 EXPECTED = re.compile(r'^local-v(\d+)\.(\d+)\.(\d+)\.txt$')  # a local tree's pinned outcomes
-COMMAND_SECONDS = 60  # one call of the binary; the whole check makes about 70 of them
+COMMAND_SECONDS = 60  # default limit of one call of the binary; the check makes about 70
 
 
 class DocError(Exception):
@@ -61,18 +61,18 @@ def end_mark(name):
 class Torchpatch:
     """The binary on one catalog folder, run outside any checkout (the folder is a fresh temp one)."""
 
-    def __init__(self, binary, catalog, cwd):
-        self.binary, self.catalog, self.cwd = binary, catalog, cwd
+    def __init__(self, binary, catalog, cwd, seconds=COMMAND_SECONDS):
+        self.binary, self.catalog, self.cwd, self.seconds = binary, catalog, cwd, seconds
 
     def run(self, *args):
         command = [self.binary, '--catalog', self.catalog, *args]
         try:
             done = subprocess.run(command, cwd=self.cwd, capture_output=True, text=True,
-                                  stdin=subprocess.DEVNULL, timeout=COMMAND_SECONDS)
+                                  stdin=subprocess.DEVNULL, timeout=self.seconds)
         except OSError as e:
             raise DocError(f'{self.binary}: {e.strerror} (build it, or pass --torchpatch PATH)')
         except subprocess.TimeoutExpired:
-            raise DocError(f'{" ".join(command[1:])} did not finish in {COMMAND_SECONDS} s '
+            raise DocError(f'{" ".join(command[1:])} did not finish in {self.seconds:g} s '
                            f'(a call takes well under a second)')
         if done.returncode != 0:
             raise DocError(f'{" ".join(command[1:])} exited {done.returncode}:\n'
@@ -274,6 +274,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--root', default=here, help='the source tree (default: this script\'s)')
     parser.add_argument('--torchpatch', help='the binary (default: ROOT/build/torchpatch)')
+    parser.add_argument('--timeout', type=float, default=COMMAND_SECONDS,
+                        help=f'seconds one call of the binary may take (default {COMMAND_SECONDS})')
     parser.add_argument('--catalog', help='the catalog folder (default: ROOT/patchsets)')
     parser.add_argument('--doc', help='the document (default: ROOT/docs/catalog.md)')
     parser.add_argument('--expected', help='the pinned outcomes on real trees, local-vX.txt '
@@ -297,7 +299,7 @@ def main():
                 raise DocError(f'{doc}: {e.strerror}')
             spans = block_spans(text, doc)
         with tempfile.TemporaryDirectory() as cwd:
-            bodies = render(read_catalog(Torchpatch(binary, catalog_dir, cwd)),
+            bodies = render(read_catalog(Torchpatch(binary, catalog_dir, cwd, args.timeout)),
                             read_outcomes(expected))
         if args.print:
             for name in BLOCKS:

@@ -4,7 +4,8 @@
 # (tests/real/expected/local-vX.txt). Then the check itself, on copies: a count edited by hand, a
 # gate added to a copy of the catalog and a patchset left out of a copy of the pinned outcomes must
 # each fail it with a diff that names the change, --write must give back the document, and a pinned
-# patchset the catalog lacks must stop it, as a missing marker must before the binary runs.
+# patchset the catalog lacks must stop it, as a missing marker must before the binary runs; a call of
+# the binary that does not end is stopped at --timeout, and the binary's stdin is /dev/null.
 # Usage: catalog_doc_test.sh TORCHPATCH
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -89,6 +90,30 @@ grep -v '^<!-- catalog-doc ranges: end -->$' "$here/docs/catalog.md" >"$tmp/noma
 if run 2 --check --doc "$tmp/nomark.md" && grep -qF 'needs exactly one line' "$tmp/out"; then
   echo "ok   a missing marker: $(tail -1 "$tmp/out" | cut -c1-100)…"
 else fail "a missing marker:"; fi
+
+# A call of the binary that does not end is stopped at --timeout and named; the binary reads no
+# input: stdin is /dev/null, so a binary that reads it (here `cat`) gets end-of-file at once even
+# when the script's own stdin is a pipe that stays open.
+cat >"$tmp/hangs" <<'SH'
+#!/bin/sh
+exec sleep 30
+SH
+cat >"$tmp/reads-stdin" <<'SH'
+#!/bin/sh
+cat >/dev/null
+echo "no lint line"
+SH
+chmod +x "$tmp/hangs" "$tmp/reads-stdin"
+if python3 "$script" --torchpatch "$tmp/hangs" --timeout 1 --print >"$tmp/out" 2>&1; then
+  fail "a binary that does not end:"
+elif grep -qF -- "--catalog $here/patchsets lint did not finish in 1 s" "$tmp/out"; then
+  echo "ok   a call that does not end: $(tail -1 "$tmp/out" | cut -c1-100)…"
+else fail "a binary that does not end (expected 'did not finish in 1 s'):"; fi
+if python3 "$script" --torchpatch "$tmp/reads-stdin" --timeout 10 --print >"$tmp/out" 2>&1 < <(sleep 30)
+then fail "a binary that reads stdin:"
+elif grep -qF 'lint printed no' "$tmp/out"; then
+  echo "ok   the binary's stdin is /dev/null: $(tail -1 "$tmp/out" | cut -c1-100)"
+else fail "a binary that reads stdin (expected it to get end-of-file, not to wait):"; fi
 
 echo "catalog_doc_test: $([ "$failed" -eq 0 ] && echo passed || echo "$failed FAILED")"
 [ "$failed" -eq 0 ]
