@@ -2,6 +2,9 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <variant>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
@@ -69,6 +72,8 @@ void write_conditions_json(JsonWriter& w, const catalog::Conditions& conditions)
   }
   w.end_object();
 }
+
+using Shown = std::variant<const catalog::Gate*, const catalog::Patchset*>;
 
 int show_gate(const GlobalOptions& options, const catalog::Gate& g) {
   if (options.format == Format::json) {
@@ -144,26 +149,46 @@ void show_patchset_text(const catalog::Patchset& p) {
   }
 }
 
-int run_show(const GlobalOptions& options, const std::string& id) {
+// The entries of `ids`, each a patchset or a gate, in the order given; an unknown id is a usage
+// error that names the catalog's ids, before anything is printed.
+Result<std::vector<Shown>> find_shown(const catalog::Catalog& catalog,
+                                      const std::vector<std::string>& ids) {
+  std::vector<Shown> shown;
+  for (const auto& id : ids) {
+    if (const catalog::Gate* g = catalog.find_gate(id)) {
+      shown.push_back(g);
+    } else if (const catalog::Patchset* p = catalog.find(id)) {
+      shown.push_back(p);
+    } else {
+      std::string known;
+      for (const auto& q : catalog.patchsets)
+        known += "\n  " + q.id;
+      for (const auto& other : catalog.gates)
+        known += "\n  " + other.id + " (gate)";
+      return fail("no patchset '" + id + "' in the catalog; it has:" + known, ExitCode::usage);
+    }
+  }
+  return shown;
+}
+
+// Each id in turn: as JSON, one object per line; as text, separated by a blank line.
+int run_show(const GlobalOptions& options, const std::vector<std::string>& ids) {
   auto catalog = load_catalog(options);
   if (!catalog)
     return fail_with(catalog.error());
-  if (const catalog::Gate* g = catalog->find_gate(id))
-    return show_gate(options, *g);
-  const catalog::Patchset* p = catalog->find(id);
-  if (!p) {
-    std::string known;
-    for (const auto& q : catalog->patchsets)
-      known += "\n  " + q.id;
-    for (const auto& g : catalog->gates)
-      known += "\n  " + g.id + " (gate)";
-    return fail_with(
-        Error("no patchset '" + id + "' in the catalog; it has:" + known, ExitCode::usage));
+  auto shown = find_shown(*catalog, ids);
+  if (!shown)
+    return fail_with(shown.error());
+  for (std::size_t i = 0; i < shown->size(); ++i) {
+    if (i > 0 && options.format != Format::json)
+      std::cout << "\n";
+    if (const auto* g = std::get_if<const catalog::Gate*>(&(*shown)[i]))
+      show_gate(options, **g);
+    else if (options.format == Format::json)
+      show_patchset_json(*std::get<const catalog::Patchset*>((*shown)[i]));
+    else
+      show_patchset_text(*std::get<const catalog::Patchset*>((*shown)[i]));
   }
-  if (options.format == Format::json)
-    show_patchset_json(*p);
-  else
-    show_patchset_text(*p);
   return 0;
 }
 
@@ -181,10 +206,11 @@ Command setup_list(CLI::App& app) {
 }
 
 Command setup_show(CLI::App& app) {
-  auto id = std::make_shared<std::string>();
-  auto* show = app.add_subcommand("show", "A patchset with its references and edits");
-  show->add_option("ID", *id, "Patchset id")->required();
-  return {show, [id](const GlobalOptions& options) { return run_show(options, *id); }};
+  auto ids = std::make_shared<std::vector<std::string>>();
+  auto* show =
+      app.add_subcommand("show", "Patchsets or gates in full, with their references and edits");
+  show->add_option("ID", *ids, "Patchset or gate ids, shown in this order")->required();
+  return {show, [ids](const GlobalOptions& options) { return run_show(options, *ids); }};
 }
 
 } // namespace tp::cli

@@ -137,4 +137,30 @@ TEST_SUITE("e2e::show") {
           "\"conditions\":{\"compiler\":[\"clang-cl\"]}");
     CHECK(conditions_of({"--format", "json", "show", "cmake-minimum-3-5"}) == "\"conditions\":{}");
   }
+
+  // Several ids in one call (scripts/catalog_doc.py reads the whole catalog so): each in the order
+  // given, JSON one object per line, text separated by a blank line; one unknown id prints nothing.
+  TEST_CASE("show: several ids, in the order given; an unknown one among them is a usage error") {
+    const Output json = torchpatch({"--catalog", k_gates, "--format", "json", "show",
+                                    "cmake-4-only", "cuda-12-on-1-13", "cmake-4-only"});
+    CHECK(json.code == 0);
+    std::vector<std::string> ids;
+    for (std::size_t at = 0; at < json.out.size(); at = json.out.find('\n', at) + 1) {
+      CHECK(json.out.compare(at, 7, "{\"id\":\"") == 0);
+      ids.push_back(json.out.substr(at + 7, json.out.find('"', at + 7) - at - 7));
+    }
+    CHECK(ids == std::vector<std::string>{"cmake-4-only", "cuda-12-on-1-13", "cmake-4-only"});
+
+    const Output one = torchpatch({"--catalog", k_gates, "show", "cmake-4-only"});
+    const Output two = torchpatch({"--catalog", k_gates, "show", "cmake-4-only", "cmake-4-only"});
+    CHECK(two.code == 0);
+    CHECK(two.out == one.out + "\n" + one.out);
+
+    const Output unknown =
+        torchpatch({"--catalog", k_gates, "show", "cmake-4-only", "no-such-patchset"});
+    CHECK(unknown.code == 2);
+    CHECK(unknown.out == "");
+    CHECK(unknown.err.find("no patchset 'no-such-patchset' in the catalog; it has:") !=
+          std::string::npos);
+  }
 }
