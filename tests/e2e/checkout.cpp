@@ -378,6 +378,10 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
   expected["tensorexpr-llvm-codegen-member-torch-api"] = fixture == "v1.12.1" ? na : w;
   // Catalog 2.11: FBGEMM's PackMatrix::isA for clang-cl only; these runs give no --fact.
   expected["fbgemm-packmatrix-isa-clang-cl"] = na;
+  // Catalog 2.12: test/run_test.py's pkg_resources (2.1 on; the v2.0.1 fixture is outside).
+  expected["run-test-pkg-resources"] = fixture == "v2.6.0" ? w : na;
+  // Catalog 2.12: oneDNN Graph's forced -Werror (up to 2.0; 2.6 has oneDNN v3, outside).
+  expected["onednn-graph-no-forced-werror"] = fixture == "v2.6.0" ? na : w;
   return expected;
 }
 
@@ -477,6 +481,11 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
     files.insert({"c10/util/strong_type.h", "torch/csrc/jit/tensorexpr/llvm_codegen.h"});
   if (fixture != "v2.6.0")
     files.insert("aten/src/ATen/core/boxing/impl/boxing.h");
+  // Catalog 2.12: test/run_test.py from 2.1 on.
+  if (fixture == "v2.6.0")
+    files.insert("test/run_test.py");
+  else
+    files.insert("third_party/ideep/mkl-dnn/cmake/platform.cmake");
   return files;
 }
 

@@ -1,0 +1,6 @@
+# (abridged from the real 2.1.0 third_party/ideep/mkl-dnn/cmake/platform.cmake, lines 54-58)
+macro(platform_unix_and_mingw_common_ccxx_flags var)
+    append(${var} "-Wall -Wno-unknown-pragmas")
+    append_if(DNNL_WERROR ${var} "-Werror")
+    append(${var} "-fvisibility=internal")
+endmacro()

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+
+import argparse
+import copy
+import glob
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from contextlib import ExitStack
+from datetime import datetime
+from pathlib import Path
+from typing import Any, cast, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+import pkg_resources
+
+
+import torch
+
+
+# (abridged from the real 2.6.0 test/run_test.py)
+
+
+def check_pip_packages() -> None:
+    packages = [
+        "pytest-rerunfailures",
+        "pytest-flakefinder",
+        "pytest-xdist",
+    ]
+    installed_packages = [i.key for i in pkg_resources.working_set]
+    for package in packages:
+        if package not in installed_packages:
+            print_to_stderr(
+                f"Missing pip dependency: {package}, please run `pip install -r .ci/docker/requirements-ci.txt`"
+            )
+            sys.exit(1)
+
+
+def main():
+    check_pip_packages()
+
+    options = parse_args()
+
