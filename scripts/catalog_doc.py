@@ -42,7 +42,7 @@ LAST_MINOR = {1: 13}     # the last minor release of each finished major: 1.13 c
 LINT_SUMMARY = re.compile(r'^lint: (\d+) patchset\(s\), (?:(\d+) gate\(s\), )?(\d+) edit\(s\), '
                           r'(\d+) case\(s\) in .*: no problems$', re.M)
 EXPECTED = re.compile(r'^local-v(\d+)\.(\d+)\.(\d+)\.txt$')  # a local tree's pinned outcomes
-COMMAND_SECONDS = 60  # default limit of one call of the binary; the check makes about 70
+COMMAND_SECONDS = 60  # default limit of one call of the binary; a check makes about 15
 
 
 class DocError(Exception):

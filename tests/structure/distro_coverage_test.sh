@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # docs/distro-coverage.md names only patchsets and gates the catalog has: every `id` in the last
 # column of its table is shown by TORCHPATCH (one `show` call with all of them), and the rows are
-# numbered without gaps or repeats. Then the check itself, on a copy naming an id the catalog lacks.
+# numbered without gaps or repeats. Then the check itself, on copies: one naming an id the catalog
+# lacks and one missing a row must each fail it.
 # Usage: distro_coverage_test.sh TORCHPATCH
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
