@@ -426,7 +426,9 @@ Facts gather_facts(const Environment& env, const std::vector<std::string>& overr
     facts["cmake"] = *f;
   for (auto& [name, fact] : detect_compiler(env))
     facts[name] = fact;
-  if (auto f = detect_cuda(env))
+  if (auto off = cuda_turned_off(env))
+    facts["cuda"] = *off;
+  else if (auto f = detect_cuda(env))
     facts["cuda"] = *f;
   for (auto& [name, fact] : detect_msvc(env))
     facts[name] = fact;
@@ -468,7 +470,9 @@ std::vector<ConditionCheck> check_conditions(const catalog::Conditions& conditio
       continue;
     }
     check.value = it->second;
-    if (condition.versions) {
+    if (condition.versions && it->second == "none") {
+      check.verdict = Verdict::fails; // absent (cuda_turned_off): no version range holds
+    } else if (condition.versions) {
       auto v = catalog::parse_version(it->second);
       check.verdict = !v                                 ? Verdict::unknown
                       : condition.versions->contains(*v) ? Verdict::holds

@@ -101,7 +101,8 @@ struct ConditionCheck {
   std::string expected; // "one of gcc, clang" / ">=3.12"
 };
 
-// Every condition checked, in fact-name order.
+// Every condition checked, in fact-name order. A versioned condition on a fact whose value is
+// "none" (cuda_turned_off, or --fact cuda=none) fails: what is absent has no version in range.
 std::vector<ConditionCheck> check_conditions(const catalog::Conditions& conditions,
                                              const std::map<std::string, std::string>& facts);
 

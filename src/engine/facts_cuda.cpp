@@ -1,6 +1,7 @@
 #include "engine/facts_cuda.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 
@@ -256,8 +257,9 @@ std::optional<Fact> detect_nvcc_host_compiler(const Environment& env, const Fact
 namespace {} // namespace
 
 void add_cuda_variables(Environment& env) {
-  for (const char* name : {"TORCH_CUDA_ARCH_LIST", "CUDAHOSTCXX", "CMAKE_CUDA_HOST_COMPILER",
-                           "CUDNN_INCLUDE_DIR", "CUDNN_ROOT", "CUDNN_HOME", "CONDA_PREFIX"})
+  for (const char* name :
+       {"USE_CUDA", "TORCH_CUDA_ARCH_LIST", "CUDAHOSTCXX", "CMAKE_CUDA_HOST_COMPILER",
+        "CUDNN_INCLUDE_DIR", "CUDNN_ROOT", "CUDNN_HOME", "CONDA_PREFIX"})
     if (const char* value = std::getenv(name); value && *value)
       env.variables[name] = value;
 #if defined(_WIN32)
@@ -271,6 +273,19 @@ void add_cuda_variables(Environment& env) {
     if (entry.rfind("CUDA_PATH_V", 0) == 0 && eq != std::string_view::npos)
       env.variables[std::string(entry.substr(0, eq))] = std::string(entry.substr(eq + 1));
   }
+}
+
+std::optional<Fact> cuda_turned_off(const Environment& env) {
+  auto it = env.variables.find("USE_CUDA");
+  if (it == env.variables.end())
+    return std::nullopt;
+  std::string upper = it->second;
+  for (auto& c : upper)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (const char* off : {"0", "OFF", "NO", "FALSE", "N", "IGNORE", "NOTFOUND"})
+    if (upper == off)
+      return Fact{"none", "USE_CUDA=" + it->second + ": a build without CUDA"};
+  return std::nullopt;
 }
 
 std::optional<CudaToolkit> find_cuda_toolkit(const Environment& env) {
@@ -346,6 +361,12 @@ std::optional<Fact> detect_cudnn(const Environment& env,
 std::vector<std::pair<std::string, Fact>> detect_cuda_facts(const Environment& env,
                                                             const Facts& so_far) {
   std::vector<std::pair<std::string, Fact>> out;
+  if (auto it = so_far.find("cuda"); it != so_far.end() && it->second.value == "none") {
+    // a build without CUDA: the machine's toolkit does not speak for it, nor does anything else
+    for (const char* name : {"cuda_arch_min", "cuda_arch_max", "cudnn", "nvcc_host_compiler"})
+      out.push_back({name, Fact{"none", "cuda is none"}});
+    return out;
+  }
   if (!so_far.count("cuda"))
     if (auto f = detect_cuda_from_header(env))
       out.push_back({"cuda", *f});

@@ -14,7 +14,14 @@
 
 namespace tp::engine {
 
-// Adds what facts_cuda reads to env.variables: TORCH_CUDA_ARCH_LIST, CUDAHOSTCXX,
+// A build without CUDA: cuda = "none" when $USE_CUDA holds one of CMake's false constants
+// (0, OFF, NO, FALSE, N, IGNORE, NOTFOUND, any case; setup.py passes it to CMake as -DUSE_CUDA,
+// its own comment says "USE_CUDA=0 disables CUDA build"). Then no toolkit on the machine speaks
+// for the build: every CUDA fact is "none" too (detect_cuda_facts), and a condition on a "none"
+// fact fails (check_conditions). An unset or empty USE_CUDA says nothing.
+std::optional<Fact> cuda_turned_off(const Environment& env);
+
+// Adds what facts_cuda reads to env.variables: USE_CUDA, TORCH_CUDA_ARCH_LIST, CUDAHOSTCXX,
 // CMAKE_CUDA_HOST_COMPILER, CUDNN_INCLUDE_DIR, CUDNN_ROOT, CUDNN_HOME, CONDA_PREFIX and every
 // CUDA_PATH_V<X>_<Y>.
 void add_cuda_variables(Environment& env);

@@ -40,10 +40,10 @@ wheel_python() { case "$1" in 2.6.0) echo 3.13 ;; *) die "no Python chosen for $
 numpy_suite() { case "$1" in 3.13) echo trixie ;; *) die "no NumPy for Python $1" ;; esac; }
 
 # The facts of the sid root for apply: torchpatch runs on the host, whose compilers are not the
-# build's.
+# build's, and whose CUDA toolkit does not speak for this CPU build (cuda=none, as USE_CUDA=0 makes it).
 wheel_facts() { # PYTHON
   printf '%s\n' --fact platform=linux --fact compiler=gcc --fact compiler_version=16 --fact cmake=4.3 \
-    --fact "python=$1"
+    --fact "python=$1" --fact cuda=none
 }
 
 # What setup.py is given through its environment, each a deviation from a user's plain
@@ -89,13 +89,9 @@ prepare() { # VERSION TREE WORK
   lock "$work"
   mapfile -t facts < <(wheel_facts "$python")
   step "$work" copy copy_tree "$tree" "$work/src"
-  step "$work" apply apply_without_cuda "$work" "${facts[@]}"
+  step "$work" apply apply_with_facts "$work" "${facts[@]}"
   step "$work" placeholders placeholders "$work"
 }
-
-# apply as in the sid root, which has no CUDA: the host's toolkit (CUDA_HOME, nvcc on PATH) would
-# make the catalog's CUDA gates speak for a CPU build.
-apply_without_cuda() ( unset CUDA_HOME CUDA_PATH; PATH=/usr/bin:/bin; apply_with_facts "$@" )
 
 # A submodule the tree lacks (2.6.0's ideep and composable_kernel, tests/real/local/trees.txt)
 # stops setup.py's check_submodules: each empty submodule folder gets a placeholder LICENSE (an

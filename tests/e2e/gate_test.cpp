@@ -2,6 +2,8 @@
 // never a change of apply's exit code. And show's JSON: the conditions of gates and patchsets.
 #include <doctest/doctest.h>
 
+#include <fstream>
+
 #include "e2e/checkout.hpp"
 
 using namespace tp::e2e;
@@ -68,6 +70,30 @@ TEST_SUITE("e2e::gates") {
                                  "compiler=gcc", "--fact", "cuda=", "list"});
     CHECK(list.out.find("gate unknown     cuda-12-on-1-13") != std::string::npos);
     CHECK(list.out.find("pass --fact cuda=VERSION; lifted in PyTorch 2.0") != std::string::npos);
+  }
+
+  TEST_CASE("gates: USE_CUDA=0 (a CPU build) keeps the machine's CUDA toolkit out of the facts") {
+    TP_E2E_DIR(dir);
+    const fs::path checkout = make_checkout(dir, "v2.0.1");
+    const fs::path toolkit = dir / "cuda-12.4";
+    fs::create_directories(toolkit);
+    std::ofstream(toolkit / "version.json") << "{\"cuda\" : {\"version\" : \"12.4.1\"}}\n";
+    auto list = [&](const std::string& use_cuda) {
+      return shell(use_cuda + " CUDA_HOME=" + quote(toolkit.string()) + " " +
+                       quote(binary_path().string()) + " --color never -C " +
+                       quote(checkout.string()) + " --catalog " + quote(k_gates) +
+                       " --torch-version 1.13.1 --fact compiler=gcc list",
+                   checkout);
+    };
+    const Output with_cuda = list("USE_CUDA=1");
+    CHECK(with_cuda.out.find("gate blocks      cuda-12-on-1-13") != std::string::npos);
+    for (const std::string off : {"USE_CUDA=0", "USE_CUDA=OFF", "USE_CUDA=no"}) {
+      CAPTURE(off);
+      const Output cpu = list(off);
+      CHECK(cpu.code == 0);
+      CHECK(cpu.out.find("gate clear       cuda-12-on-1-13") != std::string::npos);
+      CHECK(cpu.out.find("cuda is none, not >=12") != std::string::npos);
+    }
   }
 
   TEST_CASE("gates: explain names the gate and the error lines nothing knows") {

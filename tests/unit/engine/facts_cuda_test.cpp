@@ -217,4 +217,47 @@ TEST_SUITE("engine::facts_cuda") {
     auto unknown = gather_facts(env, {"cuda="});
     CHECK(unknown["cuda"].value.empty());
   }
+
+  TEST_CASE("cuda_turned_off: CMake's false constants in USE_CUDA, any case; nothing else") {
+    for (const char* off : {"0", "OFF", "off", "No", "FALSE", "n", "IGNORE", "NotFound"}) {
+      CAPTURE(off);
+      Environment env;
+      env.variables["USE_CUDA"] = off;
+      auto f = cuda_turned_off(env);
+      REQUIRE(f);
+      CHECK(f->value == "none");
+      CHECK(f->source == std::string("USE_CUDA=") + off + ": a build without CUDA");
+    }
+    for (const char* on : {"1", "ON", "yes", "", "2", "OFFF"}) {
+      CAPTURE(on);
+      Environment env;
+      env.variables["USE_CUDA"] = on;
+      CHECK_FALSE(cuda_turned_off(env));
+    }
+    CHECK_FALSE(cuda_turned_off(Environment{}));
+  }
+
+  TEST_CASE("gather_facts: USE_CUDA=0 or --fact cuda=none makes every CUDA fact none") {
+    TP_TEST_DIR(dir);
+    dir.write("usr/bin/nvcc", "ELF");
+    dir.write("usr/include/cuda.h", k_cuda_h_12_4);
+    dir.write("usr/include/cudnn_version.h", "#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 1\n");
+    auto env = path_of(dir, {"usr/bin"});
+    env.variables["TORCH_CUDA_ARCH_LIST"] = "3.5 8.0";
+    env.variables["USE_CUDA"] = "0";
+    auto off = gather_facts(env, {});
+    CHECK(off["cuda"].value == "none");
+    CHECK(off["cuda"].source == "USE_CUDA=0: a build without CUDA");
+    for (const char* name : {"cuda_arch_min", "cuda_arch_max", "cudnn", "nvcc_host_compiler"}) {
+      CAPTURE(name);
+      CHECK(off[name].value == "none");
+      CHECK(off[name].source == "cuda is none");
+    }
+    env.variables.erase("USE_CUDA");
+    CHECK(gather_facts(env, {})["cuda_arch_min"].value == "3.5");
+    auto given = gather_facts(env, {"cuda=none", "cudnn=9.1"});
+    CHECK(given["cuda"].value == "none");
+    CHECK(given["cuda_arch_min"].value == "none");
+    CHECK(given["cudnn"].value == "9.1"); // a --fact stays as given
+  }
 }

@@ -161,6 +161,9 @@ TEST_SUITE("engine::facts") {
     CHECK(check_conditions(c, {{"python", "3.12"}})[1].verdict == Verdict::holds);
     CHECK(check_conditions(c, {})[1].verdict == Verdict::unknown);
     CHECK(check_conditions(c, {{"python", "system"}})[1].verdict == Verdict::unknown);
+    // "none" (USE_CUDA=0, --fact cuda=none): absent, so no version range holds; unknown it is not
+    CHECK(check_conditions(c, {{"python", "none"}})[1].verdict == Verdict::fails);
+    CHECK(check_conditions(c, {{"compiler", "none"}})[0].verdict == Verdict::fails);
   }
 }
 
