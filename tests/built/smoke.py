@@ -83,8 +83,19 @@ def _():
     return {"backend": "inductor"}
 
 
-@check("functorch.dim (arena.h's round2min8, functorch-builtin-clz)")
+@check("functorch.dim: first-class dims, or upstream's refusal on Python 3.12+")
 def _():
+    # 2.6.0's functorch/csrc/dim/dim.cpp compiles only a stub for Python 3.12+ ("First class dim
+    # doesn't work with python 3.12"; 2.1.0's has no such branch, 2.2 - 2.5 inferred to have it,
+    # since they support 3.12), and with it not arena.h, whose round2min8 the patchset
+    # functorch-builtin-clz edits (tests/behaviour/functorch_clz.sh checks that edit's arithmetic).
+    if sys.version_info >= (3, 12):
+        try:
+            from functorch.dim import dims  # noqa: F401
+        except RuntimeError as refusal:
+            assert "First class dim doesn't work with python 3.12" in str(refusal), refusal
+            return {"refused": str(refusal)}
+        raise AssertionError("functorch.dim imported on Python 3.12+, which 2.6's dim.cpp refuses")
     from functorch.dim import dims
 
     i, j = dims(2)
