@@ -104,11 +104,6 @@ placeholders() { # WORK
   done >"$1/placeholders.txt"
 }
 
-lock() {
-  exec 9>"$1/.lock" || die "cannot create $1/.lock"
-  flock -n 9 || die "$1 is busy: another wheel.sh build or check is running on it"
-}
-
 prepared() { # WORK: its absolute path, if prepare finished there
   local work; work="$(cd "$1" && pwd)" && [ -f "$work/.done-apply" ] || die "$1 is not prepared: run prepare first"
   echo "$work"

@@ -60,10 +60,6 @@ LABEL="cuda$TOOLKIT-sm${ARCH//./}"
 
 die() { echo "cuda-sweep: $*" >&2; exit 1; }
 
-lock() {
-  exec 9>"$1/.lock" || die "cannot create $1/.lock"
-  flock -n 9 || die "$1 is busy: another cuda.sh command is running on it"
-}
 
 # The facts `apply` is given: the root's toolkit, the architecture, the root's GCC as the C++
 # compiler and the toolkit's own as nvcc's host compiler (supported); Python unknown (the extension

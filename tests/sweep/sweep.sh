@@ -70,14 +70,6 @@ source "$SWEEP_DIR/work.sh"
 
 die() { echo "sweep: $*" >&2; exit 1; }
 
-# lock WORK: one compile, reapply, bundle or link at a time on a work folder (a `before` phase
-# reverts WORK/src, which would change what a compile beside it reads); a second one is refused,
-# not queued.
-lock() {
-  exec 9>"$1/.lock" || die "cannot create $1/.lock"
-  flock -n 9 || die "$1 is busy: another sweep.sh compile, reapply, bundle or link (or the slice) is running on it"
-}
-
 # sweep_options VERSION CONFIGURATION: the CMake options of the sweep's configure. Every option the
 # sweep turns off that a default build has on is here, with its reason.
 sweep_options() {

@@ -37,11 +37,6 @@ BUILD=build-clang-cl
 
 die() { echo "windows-sweep: $*" >&2; exit 1; }
 
-lock() {
-  exec 9>"$1/.lock" || die "cannot create $1/.lock"
-  flock -n 9 || die "$1 is busy: another sweep.sh or windows.sh command is running on it"
-}
-
 # The facts `apply` is given: the configuration is a Windows build with clang-cl 21 and VS 2022
 # 17.14's toolset (MSVC 14.44), whatever the host is; so the Windows patchsets apply.
 win_facts() { printf '%s\n' --fact platform=windows --fact compiler=clang-cl --fact compiler_version=21 --fact msvc=14.44 --fact cmake=4.3; }
