@@ -11,7 +11,7 @@ slice_lines() { sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TP_REPO/tes
 CHECK_PRELUDE='mountpoint -q /dev/shm || mount -t tmpfs -o size=4g tmpfs /dev/shm; export PATH=/w/venv/bin:$PATH PYTHONPATH=/w/site CXX=g++-16 CC=gcc-16'
 
 check() { # VERSION WORK
-  local version="$1" work python wheel results line t0 status
+  local version="$1" work python wheel results line t0 status exit_status
   work="$(prepared "$2")" || exit 1
   python="$(wheel_python "$version")" || exit 1
   [ -f "$TP_REPO/tests/built/slice-$version.txt" ] || die "no test slice for $version (tests/built/slice-$version.txt)"
@@ -37,7 +37,8 @@ check() { # VERSION WORK
     echo "wheel: test/$line"
     sid "$work" "$CHECK_PRELUDE; cd /w/src/test && timeout ${TP_SLICE_TIMEOUT:-3600} python $line" \
       >"$results/slice-$n.log" 2>&1 </dev/null
-    slice_row "$line" "$results/slice-$n.log" $((SECONDS - t0)) $? | tee -a "$results/slice.tsv"
+    exit_status=$?
+    slice_row "$line" "$results/slice-$n.log" $((SECONDS - t0)) "$exit_status" | tee -a "$results/slice.tsv"
   done < <(slice_lines "$version")
   echo "wheel: results in $results (smoke.py exit $status)"
   [ "$status" -eq 0 ]

@@ -14,7 +14,7 @@
 #   bash tests/built/wheel.sh check VERSION WORK
 #       a fresh venv (WORK/venv, the root's packages visible), the wheel installed without its
 #       dependencies (they are Debian's), tests/built/smoke.py, then the test slice of
-#       tests/built/slice-VERSION.txt (one `FILE [pytest options]` a line) run from the source
+#       tests/built/slice-VERSION.txt (one `FILE [options]` a line, the file's own unittest runner) run from the source
 #       tree's test/ folder against the installed torch. Results: WORK/results/.
 #
 #   TORCHPATCH  the binary (default: build/torchpatch of this source tree)
