@@ -1,14 +1,14 @@
-# Sourced by tests/sweep/sweep.sh, windows.sh, cuda.sh and tests/built/wheel.sh: what they do to a
-# work folder. The sourcing script defines die (its message prefix), SWEEP_PREFIX (the prefix of
-# step's lines) and, where it applies the catalog, apply_catalog WORK (the catalog applied to
-# WORK/src with its facts).
+# Sourced by tests/sweep/sweep.sh, windows.sh, cuda.sh and tests/built/wheel.sh and libtorch.sh:
+# what they do to a work folder. The sourcing script defines die (its message prefix), SWEEP_PREFIX
+# (the prefix of step's lines) and, where it applies the catalog, apply_catalog WORK (the catalog
+# applied to WORK/src with its facts).
 
 # lock WORK: one command at a time on a work folder (a `before` phase reverts WORK/src, which would
 # change what a compile beside it reads; a build reads the tree it would be rebuilding): a second
 # one is refused, not queued.
 lock() {
   exec 9>"$1/.lock" || die "cannot create $1/.lock"
-  flock -n 9 || die "$1 is busy: another command holds its lock (sweep.sh, windows.sh, cuda.sh, wheel.sh or the slice)"
+  flock -n 9 || die "$1 is busy: another command holds its lock (sweep.sh, windows.sh, cuda.sh, wheel.sh, libtorch.sh or the slice)"
 }
 
 # step WORK NAME COMMAND...: runs COMMAND unless WORK/.done-NAME exists; marks it done on success.
