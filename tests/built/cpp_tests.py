@@ -4,7 +4,9 @@ are built, and what each reported.
 
 The tests are the release's own: those its CMake files register with add_test (c10_* of
 c10/test, the ATen tests of aten/src/ATen/test, ...), read from `ctest --show-only=json-v1`, so
-that the command, arguments and working folder are the release's.
+that the command, arguments and working folder are the release's. Each runs directly, not through
+ctest: other test properties (ENVIRONMENT, TIMEOUT) are not applied, and 1.13.1's CMake files set
+none.
 
   cpp_tests.py targets BUILD REGEX
       the ninja target of each registered test whose name REGEX matches (its executable's name)
