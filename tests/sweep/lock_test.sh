@@ -1,6 +1,7 @@
 # What the work folder's lock promises (tests/sweep/sweep.sh): while one process holds WORK/.lock,
 # `compile`, `reapply`, `bundle` and `link` on WORK are refused at once, naming the folder, and change
 # nothing; once it is free, they get past the lock (here to their next complaint: no configure).
+# tests/built/libtorch.sh's build and check are refused the same way.
 # The slice (tests/sweep/slice.sh) on a busy folder fails, saying its compile before `apply` did not
 # run, rather than judging an earlier slice's results.
 set -u
@@ -36,6 +37,22 @@ grep -q "$work is busy" "$work/log"
 check "sweep.sh link is refused while the lock is held (exit $status: $(head -c 200 "$work/log"))" $((status == 0 || $? != 0))
 check "and configures nothing" "$(find "$work" -mindepth 1 ! -name .lock ! -name log ! -name .done-apply | wc -l)"
 rm "$work/.done-apply"
+
+# tests/built/libtorch.sh: build and check refuse a folder prepare has not made, and a busy one
+libtorch="$(dirname "$sweep")/../built/libtorch.sh"
+bash "$libtorch" build 1.13.1 "$work" >"$work/log" 2>&1
+status=$?
+grep -q "is not prepared" "$work/log"
+check "libtorch.sh build refuses a folder prepare has not made (exit $status: $(head -c 200 "$work/log"))" $((status == 0 || $? != 0))
+touch "$work/.done-configure"
+for verb in build check; do
+  flock "$work/.lock" bash "$libtorch" "$verb" 1.13.1 "$work" '^c10_' >"$work/log" 2>&1
+  status=$?
+  grep -q "$work is busy" "$work/log"
+  check "libtorch.sh $verb is refused while the lock is held (exit $status: $(head -c 200 "$work/log"))" $((status == 0 || $? != 0))
+done
+check "and runs nothing" "$(find "$work" -mindepth 1 ! -name .lock ! -name log ! -name .done-configure | wc -l)"
+rm "$work/.done-configure"
 
 # the slice on a busy folder: an earlier slice's results (here: every known failure failing) must not count
 touch "$work/.done-default-clang" && mkdir -p "$work/results"
