@@ -33,6 +33,8 @@ with tempfile.TemporaryDirectory() as build:
 with tempfile.TemporaryDirectory() as results:
     line, passed = cpp_tests.run_one("gone", [os.path.join(results, "no-such-binary")], results, results, 10)
     check(line == "gone\t?\t?\t?\t0\tnot-built" and not passed, "a test that is not built is a failing row")
+    line, passed = cpp_tests.run_one("plain", [sys.executable, "-c", "pass"], results, results, 10)
+    check(line.startswith("plain\t-\t-\t-\t") and passed, "a program without GoogleTest passes by its exit status, counts -")
     line, passed = cpp_tests.run_one("crash", [sys.executable, "-c", "import os; os.abort()"], results, results, 10)
     check(line.startswith("crash\t?\t?\t?\t") and not passed, "a crash is a failing row without counts")
     fake = ("import json, os; path = os.environ['GTEST_OUTPUT'][5:]; "
