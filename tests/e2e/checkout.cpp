@@ -382,6 +382,8 @@ std::map<std::string, std::string> expected_outcomes(std::string_view fixture) {
   expected["run-test-pkg-resources"] = fixture == "v2.6.0" ? w : na;
   // Catalog 2.12: oneDNN Graph's forced -Werror (up to 2.0; 2.6 has oneDNN v3, outside).
   expected["onednn-graph-no-forced-werror"] = fixture == "v2.6.0" ? na : w;
+  // Catalog 2.13: -Werror=format's -Wnonnull (GCC 16) in the top-level CMakeLists.txt, 1.12 - 2.6.
+  expected["werror-format-nonnull"] = w;
   return expected;
 }
 
@@ -486,6 +488,9 @@ std::set<std::string> expected_changed_files(std::string_view fixture) {
     files.insert("test/run_test.py");
   else
     files.insert("third_party/ideep/mkl-dnn/cmake/platform.cmake");
+  // Catalog 2.13: the top-level CMakeLists.txt everywhere (werror-format-nonnull; the top-level
+  // cmake_minimum_required stays).
+  files.insert("CMakeLists.txt");
   return files;
 }
 

@@ -82,6 +82,7 @@ TEST_SUITE("e2e::list") {
             "will-apply       thrust-swap-include                           changes 1 file\n"
             "will-apply       torch-missing-std-includes                    changes 5 files\n"
             "will-apply       vec-base-size-t-msvc-ice                      changes 1 file\n"
+            "will-apply       werror-format-nonnull                         changes 1 file\n"
             "gate clear       cuda-12-3-rejects-msvc-14-40                  cuda is 12.4, not "
             "<12.4\n"
             "gate clear       cuda-12-needs-2-0                             PyTorch v2.0.1 is "
