@@ -12,7 +12,7 @@ CHECK_PRELUDE='mountpoint -q /dev/shm || mount -t tmpfs -o size=4g tmpfs /dev/sh
 
 check() { # VERSION WORK
   local version="$1" work python wheel results line t0 status exit_status
-  work="$(prepared "$2")" || exit 1
+  work="$(prepared_at "$2" apply)" || exit 1
   python="$(wheel_python "$version")" || exit 1
   [ -f "$TP_REPO/tests/built/slice-$version.txt" ] || die "no test slice for $version (tests/built/slice-$version.txt)"
   lock "$work"

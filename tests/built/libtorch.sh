@@ -61,14 +61,9 @@ prepare() { # VERSION TREE WORK
   step "$work" configure configure_tests "$work" "$version"
 }
 
-prepared() { # WORK: its absolute path, if prepare finished there
-  local work; work="$(cd "$1" && pwd)" && [ -f "$work/.done-configure" ] || die "$1 is not prepared: run prepare first"
-  echo "$work"
-}
-
 build() { # VERSION WORK [REGEX]
   local work pattern="${3:-.}" targets t0=$SECONDS status run
-  work="$(prepared "$2")" || exit 1
+  work="$(prepared_at "$2" configure)" || exit 1
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
   cp "$TP_REPO/tests/built/cpp_tests.py" "$work/cpp_tests.py"
@@ -88,7 +83,7 @@ build() { # VERSION WORK [REGEX]
 
 check() { # VERSION WORK [REGEX]
   local work pattern="${3:-.}"
-  work="$(prepared "$2")" || exit 1
+  work="$(prepared_at "$2" configure)" || exit 1
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
   cp "$TP_REPO/tests/built/cpp_tests.py" "$work/cpp_tests.py"

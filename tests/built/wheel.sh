@@ -104,14 +104,9 @@ placeholders() { # WORK
   done >"$1/placeholders.txt"
 }
 
-prepared() { # WORK: its absolute path, if prepare finished there
-  local work; work="$(cd "$1" && pwd)" && [ -f "$work/.done-apply" ] || die "$1 is not prepared: run prepare first"
-  echo "$work"
-}
-
 build() { # VERSION WORK
   local version="$1" work python env t0=$SECONDS status
-  work="$(prepared "$2")" || exit 1
+  work="$(prepared_at "$2" apply)" || exit 1
   python="$(wheel_python "$version")" || exit 1
   lock "$work"
   wheel_root "$python" || exit 1

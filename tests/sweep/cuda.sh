@@ -175,7 +175,7 @@ prepare() { # VERSION TREE WORK
 
 compile() { # WORK nvcc|gcc|host [PHASE] [OPTIONS]
   local work compiler label list phase=after
-  work="$(cd "$1" && pwd)" || die "no folder $1"
+  work="$(prepared_at "$1" default-cuda)" || exit 1
   label="${2:?name the compiler: nvcc, gcc or host}"; shift 2
   case "$label" in
   nvcc) compiler=nvcc list=cuda-units.txt ;;
@@ -185,7 +185,6 @@ compile() { # WORK nvcc|gcc|host [PHASE] [OPTIONS]
   esac
   case "${1:-}" in before | after | before-* | after-*) phase="$1"; shift ;; esac
   lock "$work"
-  [ -f "$work/.done-default-cuda" ] || die "$work is not a prepared work folder: run prepare"
   [ -f "$work/$list" ] || units "$work" || die "listing the units failed"
   tp_sid_root || die "the CUDA root could not be set up"
   tools "$work" || die "cannot write $work/tools"

@@ -28,7 +28,7 @@ check "with the lock free, compile gets past it ($(head -c 200 "$work/log"))" $?
 # link: a folder prepare has not made is refused before the lock; a prepared one that is busy after it
 bash "$sweep" link 2.6.0 "$work" >"$work/log" 2>&1
 status=$?
-grep -q "not a prepared work folder" "$work/log"
+grep -q "is not prepared: run prepare first" "$work/log"
 check "link refuses a folder prepare has not made (exit $status: $(head -c 200 "$work/log"))" $((status == 0 || $? != 0))
 touch "$work/.done-apply"
 flock "$work/.lock" bash "$sweep" link 2.6.0 "$work" >"$work/log" 2>&1
@@ -53,6 +53,16 @@ for verb in build check; do
 done
 check "and runs nothing" "$(find "$work" -mindepth 1 ! -name .lock ! -name log ! -name .done-configure | wc -l)"
 rm "$work/.done-configure"
+
+# every command that needs a prepared folder says so in the same words (work.sh's prepared_at)
+for command in "cuda.sh compile $work nvcc" "windows.sh reconfigure 2.6.0 $work" "../built/wheel.sh build 2.6.0 $work"; do
+  # shellcheck disable=SC2086 # the command's words
+  bash "$(dirname "$sweep")"/$command >"$work/log" 2>&1
+  status=$?
+  grep -q "$work is not prepared: run prepare first" "$work/log"
+  check "${command%% *} refuses a folder prepare has not made (exit $status: $(head -c 200 "$work/log"))" $((status == 0 || $? != 0))
+done
+check "and leaves the folder as it was" "$(find "$work" -mindepth 1 ! -name log ! -name .lock | wc -l)"
 
 # the slice on a busy folder: an earlier slice's results (here: every known failure failing) must not count
 touch "$work/.done-default-clang" && mkdir -p "$work/results"

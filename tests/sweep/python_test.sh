@@ -52,7 +52,7 @@ check "a refused release leaves the folder as it was" "$(find "$work" -mindepth 
 rm "$work/.done-apply"
 bash "$sweep" prepare-python 2.6.0 "$work" >"$work/log" 2>&1
 status=$?
-grep -q "not a prepared work folder" "$work/log"
+grep -q "is not prepared: run prepare first" "$work/log"
 check "a folder prepare has not made is refused (exit $status: $(head -c 200 "$work/log"))" $((status == 0 || $? != 0))
 TORCHPATCH=/bin/false bash "$sweep" compile "$work" gcc-python >"$work/log" 2>&1
 grep -q "$work/build-python has no configure" "$work/log"

@@ -254,11 +254,6 @@ prepare() { # VERSION TREE WORK
   prepare_configurations "$work" "$version" gcc clang
 }
 
-# prepared_work DIR: DIR's absolute path, or a refusal when `prepare` has not made it.
-prepared_work() {
-  local work; work="$(cd "$1" && pwd)" && [ -f "$work/.done-apply" ] || die "$1 is not a prepared work folder: run prepare first"
-  echo "$work"
-}
 
 prepare_configurations() { # WORK VERSION CONFIGURATION...
   local work="$1" version="$2" config; shift 2
@@ -324,7 +319,7 @@ setup_configure_options() {
 
 prepare_setup() { # VERSION WORK
   local version="$1" work
-  work="$(prepared_work "$2")" || exit 1
+  work="$(prepared_at "$2" apply)" || exit 1
   python_version "$version" >/dev/null || exit 1
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
@@ -342,7 +337,7 @@ setup_options() { # VERSION WORK
 
 prepare_libcxx() { # VERSION WORK
   local version="$1" work
-  work="$(prepared_work "$2")" || exit 1
+  work="$(prepared_at "$2" apply)" || exit 1
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
   prepare_configurations "$work" "$version" libcxx
@@ -350,7 +345,7 @@ prepare_libcxx() { # VERSION WORK
 
 prepare_python() { # VERSION WORK
   local version="$1" work python
-  work="$(prepared_work "$2")" || exit 1
+  work="$(prepared_at "$2" apply)" || exit 1
   python="$(python_version "$version")" || exit 1
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
@@ -365,7 +360,7 @@ prepare_python() { # VERSION WORK
 # WORK/link.log keeps each run (its start, ninja's output, the time, ccache's statistics).
 link() { # VERSION WORK [TARGET...]
   local version="$1" work targets
-  work="$(prepared_work "$2")" || exit 1
+  work="$(prepared_at "$2" apply)" || exit 1
   shift 2; targets=("${@:-torch_cpu}")
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"

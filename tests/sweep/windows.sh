@@ -107,7 +107,7 @@ configure_in_place() { # WORK VERSION KEY: the configure again over the last one
 # After a change of win_options or the catalog: apply again, configure in place, list the commands.
 reconfigure() { # VERSION WORK
   local work key
-  work="$(cd "$2" && pwd)" && [ -f "$work/.done-default-clang-cl" ] || die "$2 is not a prepared work folder"
+  work="$(prepared_at "$2" default-clang-cl)" || exit 1
   lock "$work"
   tp_sid_root || die "the sid root could not be set up"
   key="$(ms_prepare "$MS_DEFAULT_TAG")" || die "the oracle could not be made"

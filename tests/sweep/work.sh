@@ -11,6 +11,14 @@ lock() {
   flock -n 9 || die "$1 is busy: another command holds its lock (sweep.sh, windows.sh, cuda.sh, wheel.sh, libtorch.sh or the slice)"
 }
 
+# prepared_at WORK NAME: WORK's absolute path when the `prepare` that made it got as far as its step
+# NAME (WORK/.done-NAME); otherwise the command stops, telling the user to run prepare first.
+prepared_at() {
+  local work; work="$(cd "$1" 2>/dev/null && pwd)" && [ -f "$work/.done-$2" ] ||
+    die "$1 is not prepared: run prepare first"
+  echo "$work"
+}
+
 # step WORK NAME COMMAND...: runs COMMAND unless WORK/.done-NAME exists; marks it done on success.
 step() {
   local work="$1" name="$2" t0=$SECONDS; shift 2
