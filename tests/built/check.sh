@@ -11,7 +11,7 @@ slice_lines() { sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TP_REPO/tes
 CHECK_PRELUDE='mountpoint -q /dev/shm || mount -t tmpfs -o size=4g tmpfs /dev/shm; export PATH=/w/venv/bin:$PATH PYTHONPATH=/w/site CXX=g++-16 CC=gcc-16'
 
 check() { # VERSION WORK
-  local version="$1" work python wheel results line t0 status exit_status
+  local version="$1" work python wheel results
   work="$(prepared_at "$2" apply)" || exit 1
   python="$(wheel_python "$version")" || exit 1
   [ -f "$TP_REPO/tests/built/slice-$version.txt" ] || die "no test slice for $version (tests/built/slice-$version.txt)"
@@ -21,21 +21,28 @@ check() { # VERSION WORK
   wheel="$(cd "$work/src/dist" 2>/dev/null && ls torch-*.whl 2>/dev/null | tail -n 1)"
   [ -n "$wheel" ] || die "no wheel in $work/src/dist: run build first"
   results="$work/results" && rm -rf "$results" && mkdir -p "$results" || exit 1
-  cp "$TP_REPO/tests/built/smoke.py" "$work/smoke.py"
   echo "wheel: installing $wheel into a fresh venv"
   sid "$work" "set -e; rm -rf /w/venv; python$python -m venv --without-pip --system-site-packages /w/venv
     /w/venv/bin/python -m pip install --no-deps --no-index --no-cache-dir /w/src/dist/$wheel" \
     >"$results/install.log" 2>&1 || { tail -n 20 "$results/install.log" >&2; die "installing the wheel failed"; }
+  smoke_and_slice "$version" "$work" "$results" sid "$CHECK_PRELUDE"
+}
+
+# smoke_and_slice VERSION WORK RESULTS RUN PRELUDE: smoke.py, then each line of the slice, each
+# run as `RUN WORK COMMAND` (a root's runner: sid, or baseline's) after PRELUDE; RESULTS gets
+# smoke.jsonl and slice.tsv. Fails when a smoke check failed (the slice's counts are the record).
+smoke_and_slice() {
+  local version="$1" work="$2" results="$3" run="$4" prelude="$5" line n=0 t0 status exit_status
+  cp "$TP_REPO/tests/built/smoke.py" "$work/smoke.py"
   echo "wheel: smoke.py"
-  sid "$work" "$CHECK_PRELUDE; cd /tmp && python /w/smoke.py" >"$results/smoke.jsonl" 2>"$results/smoke.err"
+  "$run" "$work" "$prelude; cd /tmp && python /w/smoke.py" >"$results/smoke.jsonl" 2>"$results/smoke.err"
   status=$?
   tail -n 1 "$results/smoke.jsonl"
   printf 'test\tran\tfailures\terrors\tskipped\tseconds\texit\n' >"$results/slice.tsv"
-  local n=0
   while read -r line; do
     n=$((n + 1)); t0=$SECONDS
     echo "wheel: test/$line"
-    sid "$work" "$CHECK_PRELUDE; cd /w/src/test && timeout ${TP_SLICE_TIMEOUT:-3600} python $line" \
+    "$run" "$work" "$prelude; cd /w/src/test && timeout ${TP_SLICE_TIMEOUT:-3600} python $line" \
       >"$results/slice-$n.log" 2>&1 </dev/null
     exit_status=$?
     slice_row "$line" "$results/slice-$n.log" $((SECONDS - t0)) "$exit_status" | tee -a "$results/slice.tsv"

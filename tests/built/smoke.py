@@ -33,7 +33,8 @@ import torch  # noqa: E402  (after the helpers: a failed import is the one unrep
 @check("installed, not the source tree")
 def _():
     where = os.path.dirname(torch.__file__)
-    assert os.path.join("site-packages", "torch") in where, where
+    # a venv's site-packages, or Debian's dist-packages (wheel.sh baseline)
+    assert any(os.path.join(d, "torch") in where for d in ("site-packages", "dist-packages")), where
     return {"version": torch.__version__, "path": where, "python": sys.version.split()[0]}
 
 
@@ -92,9 +93,13 @@ def _():
     if sys.version_info >= (3, 12):
         try:
             from functorch.dim import dims  # noqa: F401
-        except RuntimeError as refusal:
-            assert "First class dim doesn't work with python 3.12" in str(refusal), refusal
-            return {"refused": str(refusal)}
+        except ImportError as refusal:
+            # the stub raises while functorch._C initialises: an ImportError caused by its
+            # RuntimeError (as Debian's own 2.6.0 build shows on Python 3.13)
+            cause = refusal.__cause__
+            assert isinstance(cause, RuntimeError), repr(refusal)
+            assert "First class dim doesn't work with python 3.12" in str(cause), cause
+            return {"refused": f"{refusal} ({cause})"}
         raise AssertionError("functorch.dim imported on Python 3.12+, which 2.6's dim.cpp refuses")
     from functorch.dim import dims
 

@@ -16,6 +16,10 @@
 #       dependencies (they are Debian's), tests/built/smoke.py, then the test slice of
 #       tests/built/slice-VERSION.txt (one `FILE [options]` a line, the file's own unittest runner) run from the source
 #       tree's test/ folder against the installed torch. Results: WORK/results/.
+#   bash tests/built/wheel.sh baseline VERSION TREE OUT
+#       the same smoke.py and slice, from TREE's test/ folder, against Debian's own build of the
+#       release (python3-torch of the suite that packages it, in a root of its own): which failures
+#       are not the wheel's. Results: OUT/results/ (tests/built/baseline.sh).
 #
 #   TORCHPATCH  the binary (default: build/torchpatch of this source tree)
 #   TP_CACHE, TP_SID_ROOT  as in tests/toolchain/lib.sh
@@ -60,19 +64,12 @@ wheel_environment() { # VERSION
 }
 
 wheel_root() { # PYTHON: the sid root with WHEEL_PACKAGES, and NumPy for PYTHON under /opt/SUITE
-  local suite root mirror
+  local suite
   TP_SID_PACKAGES+=("${WHEEL_PACKAGES[@]}")
   tp_sid_root || die "the sid root could not be set up"
   suite="$(numpy_suite "$1")" || exit 1
-  root="$TP_SID_ROOT/opt/$suite"
-  [ -f "$root/.tp-ready" ] && return 0
-  mirror="${TP_SID_MIRROR:-$(tp_debian_mirror)}" || return 1
-  echo "wheel: debootstrap --variant=minbase $suite $root for NumPy (about 3 minutes)" >&2
-  rm -rf "$root.part" && mkdir -p "$(dirname "$root")" || return 1
-  debootstrap --variant=minbase --include=python3-numpy "$suite" "$root.part" "$mirror" \
-    >"$TP_CACHE/numpy-$suite.log" 2>&1 ||
-    { tail -n 20 "$TP_CACHE/numpy-$suite.log" >&2; die "debootstrap $suite failed"; }
-  touch "$root.part/.tp-ready" && mv "$root.part" "$root"
+  tp_debian_root "$TP_SID_ROOT/opt/$suite" "$suite" python3-numpy "$TP_CACHE/numpy-$suite.log" ||
+    die "no NumPy root for Python $1"
 }
 
 # WORK/site: the folder on PYTHONPATH, holding only NumPy (a link into the suite's root).
@@ -127,5 +124,8 @@ case "${1:-}" in
 prepare) shift; [ $# -eq 3 ] || die "usage: prepare VERSION TREE WORK"; prepare "$@" ;;
 build) shift; [ $# -eq 2 ] || die "usage: build VERSION WORK"; build "$@" ;;
 check) shift; [ $# -eq 2 ] || die "usage: check VERSION WORK"; source "$TP_REPO/tests/built/check.sh"; check "$@" ;;
-*) die "usage: wheel.sh prepare VERSION TREE WORK | build VERSION WORK | check VERSION WORK" ;;
+baseline)
+  shift; [ $# -eq 3 ] || die "usage: baseline VERSION TREE OUT"
+  source "$TP_REPO/tests/built/check.sh" && source "$TP_REPO/tests/built/baseline.sh" && baseline "$@" ;;
+*) die "usage: wheel.sh prepare VERSION TREE WORK | build VERSION WORK | check VERSION WORK | baseline VERSION TREE OUT" ;;
 esac

@@ -123,18 +123,12 @@ numpy_include() {
 
 # python_root PYTHON: makes sure PYTHON's root exists (nothing to do for the sid root's own).
 python_root() {
-  local suite root mirror
+  local suite
   suite="$(python_suite "$1")" || { echo "sweep: no root serves Python $1" >&2; return 1; }
   [ "$suite" = sid ] && return 0
-  root="$TP_SID_ROOT/opt/$suite"
-  [ -x "$root/usr/bin/python$1" ] && [ -f "$root/.tp-ready" ] && { python_multiarch_config "$1" "$suite"; return; }
-  mirror="${TP_SID_MIRROR:-$(tp_debian_mirror)}" || return 1
-  echo "sweep: debootstrap --variant=minbase $suite $root for Python $1 (about 3 minutes, 400 MB)" >&2
-  rm -rf "$root.part" && mkdir -p "$(dirname "$root")" || return 1
-  debootstrap --variant=minbase --include="python$1-dev,python3-numpy,python3-yaml,python3-typing-extensions,python3-setuptools,python3-six" \
-    "$suite" "$root.part" "$mirror" >"$TP_CACHE/python-$suite.log" 2>&1 ||
-    { tail -n 20 "$TP_CACHE/python-$suite.log" >&2; echo "sweep: debootstrap $suite failed" >&2; return 1; }
-  touch "$root.part/.tp-ready" && mv "$root.part" "$root" && python_multiarch_config "$1" "$suite"
+  tp_debian_root "$TP_SID_ROOT/opt/$suite" "$suite" \
+    "python$1-dev,python3-numpy,python3-yaml,python3-typing-extensions,python3-setuptools,python3-six" \
+    "$TP_CACHE/python-$suite.log" && python_multiarch_config "$1" "$suite"
 }
 
 # Debian's python3.X/pyconfig.h includes <ARCH/python3.X/pyconfig.h> from the system's include path:

@@ -83,6 +83,22 @@ tp_sid_root_unlocked() {
   echo "$want" >"$root/.tp-ready.$want"
 }
 
+# tp_debian_root ROOT SUITE PACKAGES LOG: a minbase root of Debian SUITE at ROOT with PACKAGES (a
+# comma-separated list) from the machine's mirror, made once: ROOT/.tp-ready holds the list it was
+# made with (another list makes it again), and a broken attempt's ROOT.part is removed by the next.
+# debootstrap's output goes to LOG. Needs debootstrap (tp_sid_root installs it).
+tp_debian_root() {
+  local root="$1" suite="$2" packages="$3" log="$4" mirror
+  [ "$(cat "$root/.tp-ready" 2>/dev/null)" = "$packages" ] && return 0
+  mirror="${TP_SID_MIRROR:-$(tp_debian_mirror)}" || return 1
+  echo "toolchain: debootstrap --variant=minbase $suite $root with $packages (minutes)" >&2
+  rm -rf "$root.part" && mkdir -p "$(dirname "$root")" || return 1
+  debootstrap --variant=minbase --include="$packages" "$suite" "$root.part" "$mirror" >"$log" 2>&1 ||
+    { tail -n 20 "$log" >&2; echo "toolchain: debootstrap $suite failed; see $log" >&2; return 1; }
+  echo "$packages" >"$root.part/.tp-ready" && { ! mountpoint -q "$root/proc" || umount "$root/proc"; } &&
+    rm -rf "$root" && mv "$root.part" "$root"
+}
+
 tp_sid_mount() {
   cp /etc/resolv.conf "$TP_SID_ROOT/etc/resolv.conf" 2>/dev/null || true
   mountpoint -q "$TP_SID_ROOT/proc" || mount -t proc proc "$TP_SID_ROOT/proc"
