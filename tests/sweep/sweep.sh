@@ -35,6 +35,10 @@
 #   bash tests/sweep/sweep.sh options VERSION CONFIGURATION [WORK]
 #       the CMake options CONFIGURATION's configure of VERSION gets (gcc, clang, gcc-python,
 #       clang-python, libcxx, gcc-link; gcc-setup: WORK's recorded ones), one a line.
+#   bash tests/sweep/sweep.sh covered WORK CONFIGURATION BUILD_DIR
+#       which units of CONFIGURATION's configure WORK/BUILD_DIR, a build that ran (libtorch.sh's
+#       build-test), compiled to objects with the same command and still current (covered.py);
+#       the rest go to WORK/results/uncovered-BUILD-by-BUILD_DIR.txt, for compile's --within.
 #   bash tests/sweep/sweep.sh compile WORK gcc|clang|libcxx|gcc-setup|gcc-python|clang-python [PHASE] [compile.py options]
 #       compiles entries of compile_commands.json with GCC 16 (WORK/build's) or Clang 21
 #       (WORK/build-clang's; with libc++, WORK/build-libcxx's) in the sid
@@ -430,6 +434,18 @@ bundle_inputs_and_pack() { # WORK COMPILER BUILD PHASE OUT [OPTIONS]: on the tre
     --out "$out" --compiler "$compiler" --build "$build" --phase "$phase"
 }
 
+# covered WORK CONFIGURATION BUILD_DIR: which units of CONFIGURATION's configure the build in
+# WORK/BUILD_DIR (one that ran, such as libtorch.sh's build-test) already compiled to objects with
+# the same command (tests/sweep/covered.py); the rest is WORK/results/uncovered-*.txt, for
+# `compile WORK CONFIGURATION PHASE --within` that file.
+covered() {
+  local work compiler phase build rest
+  open_work "$1" "$2"
+  [ -f "$work/${3:?name the build folder that compiled}/compile_commands.json" ] || die "$work/$3 has no configure"
+  cp "$SWEEP_DIR/covered.py" "$work/tools/" || die "cannot write $work/tools"
+  sid "$work" "python3 /w/tools/covered.py --build $build --by $3"
+}
+
 case "${1:-}" in
 bundle) shift; bundle "$@" ;;
 unbundle) shift; python3 "$SWEEP_DIR/bundle.py" merge --work "${1:?WORK}" "${2:?RESULT}" ;;
@@ -441,6 +457,7 @@ setup-options) shift; setup_options "${1:?VERSION}" "${2:?WORK}" ;;
 python-options) shift; python_options "${1:?VERSION}" ;;
 options) shift; configure_options "${1:?VERSION}" "${2:?CONFIGURATION}" "${3:-}" ;;
 compile) shift; compile "$@" ;;
+covered) shift; covered "$@" ;;
 reapply) shift; reapply "$@" ;;
 link) shift; link "$@" ;;
 summary) shift; python3 "$SWEEP_DIR/summary.py" --torchpatch "$TORCHPATCH" --results "$SWEEP_DIR/results" "$@" ;;
