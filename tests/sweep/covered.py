@@ -27,6 +27,7 @@ import shlex
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree (compile.py is imported)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compile import load_entries  # noqa: E402  (the same entries and default-target filter)
 
