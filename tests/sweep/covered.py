@@ -130,8 +130,9 @@ def main():
         reason = uncovered_reason(entry, theirs, deps, args.build, args.by)
         (uncovered if reason else covered).append(entry["output"])
         if reason:
-            reasons[re.sub(r":.*", "", reason)] += 1
-            if reasons[re.sub(r":.*", "", reason)] <= 3:
+            kind = re.sub(r":.*", "", reason)
+            reasons[kind] += 1
+            if reasons[kind] <= 3:  # a few examples of each kind
                 print(f"  uncovered: {entry['output']}: {reason}")
     os.makedirs("/w/results", exist_ok=True)
     for name, outputs in (("covered", covered), ("uncovered", uncovered)):

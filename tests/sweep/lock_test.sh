@@ -1,7 +1,8 @@
 # What the work folder's lock promises (tests/sweep/sweep.sh): while one process holds WORK/.lock,
 # `compile`, `reapply`, `bundle` and `link` on WORK are refused at once, naming the folder, and change
 # nothing; once it is free, they get past the lock (here to their next complaint: no configure).
-# tests/built/libtorch.sh's build and check are refused the same way.
+# tests/built/libtorch.sh's build and check are refused the same way; cuda.sh compile, windows.sh
+# reconfigure and wheel.sh build refuse an unprepared folder in the same words (work.sh's prepared_at).
 # The slice (tests/sweep/slice.sh) on a busy folder fails, saying its compile before `apply` did not
 # run, rather than judging an earlier slice's results.
 set -u

@@ -252,7 +252,6 @@ prepare() { # VERSION TREE WORK
   prepare_configurations "$work" "$version" gcc clang
 }
 
-
 prepare_configurations() { # WORK VERSION CONFIGURATION...
   local work="$1" version="$2" config; shift 2
   for config in "$@"; do
