@@ -91,13 +91,17 @@ prepare() { # VERSION TREE WORK
 }
 
 # A submodule the tree lacks (2.6.0's ideep and composable_kernel, tests/real/local/trees.txt)
-# stops setup.py's check_submodules: each empty submodule folder gets a placeholder LICENSE (an
-# untracked file in a folder git sees as a gitlink), named in WORK/placeholders.txt.
+# stops setup.py's check_submodules, which wants one of CMakeLists.txt, Makefile, setup.py or a
+# LICENSE in each: each empty submodule folder gets a placeholder Makefile (an untracked file in a
+# folder git sees as a gitlink; nothing runs make there), named in WORK/placeholders.txt. Not a
+# LICENSE: bdist_wheel's third_party/build_bundled.py reads every LICENSE and stops on one whose
+# license it cannot identify.
 placeholders() { # WORK
   local path
   git -C "$1/src" config -f .gitmodules --get-regexp '\.path$' | while read -r _ path; do
     [ -d "$1/src/$path" ] && [ -z "$(ls -A "$1/src/$path")" ] || continue
-    echo "$path" && touch "$1/src/$path/LICENSE" || exit 1
+    echo "$path" && echo "# torchpatch wheel.sh: placeholder for the absent submodule $path" \
+      >"$1/src/$path/Makefile" || exit 1
   done >"$1/placeholders.txt"
 }
 
@@ -112,7 +116,8 @@ build() { # VERSION WORK
   echo "== $(date -u +%FT%TZ) setup.py bdist_wheel ($env)" >>"$work/build.log"
   sid "$work" "export CCACHE_DIR=/w/ccache; ccache -z >/dev/null; cd /w/src &&
     if [ ! -f build/CMakeCache.txt ]; then env $env python$python setup.py build --cmake-only &&
-      cmake -DPYTHON_SIX_SOURCE_DIR=/usr/lib/python3/dist-packages build >/dev/null || exit; fi
+      env $env cmake -DPYTHON_SIX_SOURCE_DIR=/usr/lib/python3/dist-packages build >/dev/null || exit; fi
+    grep -q '^USE_NUMPY:BOOL=ON' build/CMakeCache.txt || { echo 'wheel: the configure lost NumPy (USE_NUMPY is OFF)'; exit 1; }
     env $env nice python$python setup.py bdist_wheel; s=\$?; ccache -s; exit \$s" >>"$work/build.log" 2>&1
   status=$?
   echo "== $((SECONDS - t0)) s, exit $status" >>"$work/build.log"
