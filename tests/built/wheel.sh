@@ -33,9 +33,10 @@ die() { echo "wheel: $*" >&2; exit 1; }
 
 # What the build and the tests need beyond the sid root's toolchain packages: PyTorch's run-time
 # dependencies (install_requires) and its tests' (pytest, expecttest, hypothesis), all pure Python
-# and so usable by every Python of the root, and the BLAS and LAPACK that NumPy links.
+# and so usable by every Python of the root; psutil (built for the stable ABI, abi3), without which
+# test_nn skips its large-memory tests; and the BLAS and LAPACK that NumPy links.
 WHEEL_PACKAGES=(python3-sympy python3-networkx python3-jinja2 python3-fsspec python3-filelock
-  python3-pytest python3-expecttest python3-hypothesis python3-pip libblas3 liblapack3)
+  python3-pytest python3-expecttest python3-hypothesis python3-psutil python3-pip libblas3 liblapack3)
 
 # NumPy for the release's Python: sid builds NumPy 2.4 for Python 3.14 and 3.15 only, and 2.6 does
 # not support 3.14, so NumPy comes from trixie, whose python3-numpy is built for 3.13. Only the numpy
